@@ -1,0 +1,71 @@
+// Roles and permission flags of spec §3.2 and §6. The server enforces them on every /api
+// route and the web client hides what a role lacks; both read this one definition.
+
+export const ROLES = ['admin', 'manager', 'operator', 'viewer'] as const
+export type Role = (typeof ROLES)[number]
+export const DEFAULT_ROLE: Role = 'viewer'
+
+export const PERMISSION_GROUPS = [
+  {
+    label: 'Client Management',
+    flags: ['canViewClients', 'canCreateClients', 'canEditClients', 'canDeleteClients', 'canManageClientIntegrations'],
+  },
+  {
+    label: 'User Management',
+    flags: ['canViewUsers', 'canCreateUsers', 'canEditUsers', 'canDeleteUsers', 'canAssignClients'],
+  },
+  {
+    label: 'Message & Communication',
+    flags: ['canViewMessages', 'canSendMessages', 'canViewInbox', 'canManageConversations'],
+  },
+  {
+    label: 'System & Monitoring',
+    flags: ['canViewWebhooks', 'canManageWebhooks', 'canViewSystemStats', 'canManageSettings', 'canViewLogs'],
+  },
+  { label: 'Permissions Management', flags: ['canManageRoles', 'canEditPermissions'] },
+] as const
+
+export type PermissionFlag = (typeof PERMISSION_GROUPS)[number]['flags'][number]
+export const PERMISSION_FLAGS: readonly PermissionFlag[] = PERMISSION_GROUPS.flatMap((g) => g.flags)
+export type Permissions = Record<PermissionFlag, boolean>
+
+function grant(flags: readonly PermissionFlag[]): Permissions {
+  return Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, flags.includes(f)])) as Permissions
+}
+
+// Defaults derived from the role descriptions of spec §6 and the badge labels of §2.9.
+// The README carries the same table; change both together.
+export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permissions> = {
+  admin: grant(PERMISSION_FLAGS),
+  manager: grant([
+    'canViewClients',
+    'canCreateClients',
+    'canEditClients',
+    'canDeleteClients',
+    'canManageClientIntegrations',
+    'canViewUsers',
+    'canCreateUsers',
+    'canEditUsers',
+    'canAssignClients',
+    'canViewMessages',
+    'canSendMessages',
+    'canViewInbox',
+    'canManageConversations',
+    'canViewWebhooks',
+    'canViewSystemStats',
+    'canViewLogs',
+  ]),
+  operator: grant([
+    'canViewClients',
+    'canViewMessages',
+    'canSendMessages',
+    'canViewInbox',
+    'canManageConversations',
+    'canViewSystemStats',
+  ]),
+  viewer: grant(['canViewClients', 'canViewMessages', 'canViewInbox', 'canViewSystemStats']),
+}
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value)
+}

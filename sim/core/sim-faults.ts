@@ -1,0 +1,68 @@
+/** A fault for the next `times` requests matching `method` (any when absent) and `path`. */
+export interface FaultInput {
+  method?: string
+  /** Exact path, or a pattern where `*` matches any run of characters (e.g. `/v3/leads/*`). */
+  path: string
+  /** Answer with this status (and `body`) instead of the real handler. */
+  status?: number
+  body?: unknown
+  headers?: Record<string, string>
+  /** Wait this long first; with no status or drop, the real handler answers after the delay. */
+  delayMs?: number
+  /** Destroy the connection without an answer. */
+  drop?: boolean
+  /** How many matching requests it applies to; default 1. */
+  times?: number
+}
+
+export interface FaultRule extends FaultInput {
+  id: number
+  remaining: number
+}
+
+export class FaultRules {
+  private rules: FaultRule[] = []
+  private nextId = 1
+
+  add(input: FaultInput): FaultRule | { error: string } {
+    if (!input || typeof input.path !== 'string' || !input.path.startsWith('/')) {
+      return { error: 'path: a path starting with /' }
+    }
+    if (input.status === undefined && !input.drop && !input.delayMs) {
+      return { error: 'fault: give status, drop or delayMs' }
+    }
+    const times = input.times ?? 1
+    if (!Number.isInteger(times) || times < 1) return { error: 'times: a positive integer' }
+    const rule: FaultRule = { ...input, id: this.nextId++, remaining: times }
+    this.rules.push(rule)
+    return rule
+  }
+
+  /** Consumes one use of the first rule matching the request, if any. */
+  take(method: string, path: string): FaultRule | null {
+    const rule = this.rules.find((r) => r.remaining > 0 && matches(r, method, path))
+    if (!rule) return null
+    rule.remaining -= 1
+    if (rule.remaining === 0) this.rules = this.rules.filter((r) => r !== rule)
+    return rule
+  }
+
+  list(): FaultRule[] {
+    return [...this.rules]
+  }
+
+  clear(): void {
+    this.rules = []
+  }
+}
+
+function matches(rule: FaultRule, method: string, path: string): boolean {
+  if (rule.method && rule.method.toUpperCase() !== method.toUpperCase()) return false
+  if (!rule.path.includes('*')) return rule.path === path
+  const pattern = rule.path.split('*').map(escapeRegExp).join('.*')
+  return new RegExp(`^${pattern}$`).test(path)
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+}
