@@ -8,7 +8,13 @@ export const DEFAULT_ROLE: Role = 'viewer'
 export const PERMISSION_GROUPS = [
   {
     label: 'Client Management',
-    flags: ['canViewClients', 'canCreateClients', 'canEditClients', 'canDeleteClients', 'canManageClientIntegrations'],
+    flags: [
+      'canViewClients',
+      'canCreateClients',
+      'canEditClients',
+      'canDeleteClients',
+      'canManageClientIntegrations',
+    ],
   },
   {
     label: 'User Management',

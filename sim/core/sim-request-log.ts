@@ -22,7 +22,12 @@ export class RequestLog {
   private nextId = 1
 
   record(request: FastifyRequest, status: number, responseText: string | null): void {
-    this.entries.push({ ...this.describe(request), status, responseBody: parseMaybeJson(responseText), dropped: false })
+    this.entries.push({
+      ...this.describe(request),
+      status,
+      responseBody: parseMaybeJson(responseText),
+      dropped: false,
+    })
   }
 
   recordDropped(request: FastifyRequest): void {

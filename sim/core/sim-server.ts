@@ -131,7 +131,11 @@ export class SimServer {
       this.clock.advance(ms)
       return { now: new Date(this.clock.now()).toISOString() }
     })
-    this.app.get(`${p}/state`, async () => ({ name: this.options.name, now: this.clock.iso(), ...asObject(this.stateProvider()) }))
+    this.app.get(`${p}/state`, async () => ({
+      name: this.options.name,
+      now: this.clock.iso(),
+      ...asObject(this.stateProvider()),
+    }))
     this.app.post(`${p}/reset`, async () => {
       this.reset()
       return { ok: true }

@@ -1,0 +1,87 @@
+import fastifyCookie from '@fastify/cookie'
+import fastifyHelmet from '@fastify/helmet'
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
+import type { AppConfig } from './config/config.ts'
+import type { Database } from './db/database.ts'
+import { type RegisteredRoute, trackRouteAccess } from './http/access.ts'
+import { installErrorHandler } from './http/error-handler.ts'
+import { installGuard } from './http/guard.ts'
+import { installRequestPolicy } from './http/request-policy.ts'
+import { registerWebClient } from './http/web-client.ts'
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
+import { AuthService } from './modules/auth/auth.service.ts'
+import { registerHealthRoutes } from './modules/health/health.routes.ts'
+import { SessionTimeout } from './modules/settings/session-timeout.ts'
+
+export interface AppDeps {
+  config: AppConfig
+  database: Database
+  logger?: FastifyServerOptions['logger']
+}
+
+export interface BuiltApp {
+  app: FastifyInstance
+  sessionTimeout: SessionTimeout
+  /** Every route registered, with its declared access: the permission matrix test walks it. */
+  routes: RegisteredRoute[]
+}
+
+export async function buildApp({ config, database, logger }: AppDeps): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel ?? 'info',
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    // A 1 MB field must reach validation and get its 400, not a 413 from the parser.
+    bodyLimit: 2 * 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    // One line per API call (below) instead of Fastify's two per request, assets included.
+    logController: new LogController({ disableRequestLogging: true }),
+  })
+  const routes: RegisteredRoute[] = []
+  trackRouteAccess(app, routes)
+  installErrorHandler(app)
+
+  await app.register(fastifyCookie)
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Lead attachments are images on the providers' CDNs.
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: config.isHttps,
+  })
+  app.addHook('onResponse', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return
+    const line = `${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`
+    if (reply.statusCode >= 500) request.log.error(line)
+    else request.log.debug(line)
+  })
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store')
+  })
+  installRequestPolicy(app, config.baseUrl)
+
+  const sessionTimeout = new SessionTimeout(database.db)
+  const auth = new AuthService(database.db, sessionTimeout)
+  installGuard(app, auth)
+  registerHealthRoutes(app, database, config)
+  registerAuthRoutes(app, auth, config.isHttps)
+  await registerWebClient(app)
+  return { app, routes, sessionTimeout }
+}

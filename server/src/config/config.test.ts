@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+import { GHL_PUBLISHED_ED25519_KEY } from './env.schema.ts'
+
+const dirs: string[] = []
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'leadrelay-config-'))
+  dirs.push(dir)
+  return dir
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('loadConfig', () => {
+  it('applies the defaults of PRODUCT.md §5', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() })
+    expect(config.port).toBe(5000)
+    expect(config.baseUrl).toBe('http://localhost:5000')
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.admin).toEqual({ username: 'admin', password: undefined })
+    expect(config.yelp).toMatchObject({
+      apiBase: 'https://api.yelp.com',
+      authBase: 'https://biz.yelp.com',
+      partnerBase: 'https://partner-api.yelp.com',
+    })
+    expect(config.ghl).toMatchObject({
+      apiBase: 'https://services.leadconnectorhq.com',
+      authBase: 'https://marketplace.gohighlevel.com',
+      webhookPublicKey: GHL_PUBLISHED_ED25519_KEY,
+    })
+    expect(config.isHttps).toBe(false)
+  })
+
+  it('derives BASE_URL from PORT, trims trailing slashes and treats blank values as unset', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '8080' }).baseUrl).toBe('http://localhost:8080')
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      BASE_URL: 'https://relay.example.com/',
+      YELP_API_BASE: 'http://127.0.0.1:9999/',
+      DATABASE_URL: '',
+      YELP_CLIENT_ID: '  ',
+    })
+    expect(config.baseUrl).toBe('https://relay.example.com')
+    expect(config.isHttps).toBe(true)
+    expect(config.yelp.apiBase).toBe('http://127.0.0.1:9999')
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.yelp.clientId).toBeUndefined()
+  })
+
+  it('reports every invalid value, one line per problem, naming the variable', () => {
+    let error: unknown
+    try {
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PORT: 'eighty',
+        BASE_URL: 'not a url',
+        DATABASE_URL: 'mysql://x',
+        APP_SECRET: 'short',
+        LOG_LEVEL: 'loud',
+        ADMIN_PASSWORD: 'abc',
+      })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const problems = (error as ConfigError).problems
+    expect(problems).toEqual([
+      'PORT: must be a number',
+      'BASE_URL: must be an http(s) URL',
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL',
+      'APP_SECRET: must be at least 32 characters',
+      'ADMIN_PASSWORD: must be at least 8 characters',
+      'LOG_LEVEL: must be one of error, warn, info, debug',
+    ])
+  })
+
+  it('generates APP_SECRET into DATA_DIR on first use and reuses it after', () => {
+    const dir = tempDir()
+    const first = loadConfig({ DATA_DIR: dir }).appSecret
+    expect(first.length).toBeGreaterThanOrEqual(32)
+    expect(readFileSync(join(dir, 'app-secret'), 'utf8').trim()).toBe(first)
+    expect(loadConfig({ DATA_DIR: dir }).appSecret).toBe(first)
+    const explicit = 'x'.repeat(40)
+    expect(loadConfig({ DATA_DIR: dir, APP_SECRET: explicit }).appSecret).toBe(explicit)
+  })
+})

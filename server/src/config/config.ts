@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { type Env, envSchema } from './env.schema.ts'
+
+export interface AppConfig {
+  port: number
+  host: string
+  baseUrl: string
+  isHttps: boolean
+  databaseUrl: string | undefined
+  dataDir: string
+  appSecret: string
+  admin: { username: string; password: string | undefined }
+  yelp: {
+    clientId?: string
+    clientSecret?: string
+    apiKey?: string
+    apiBase: string
+    authBase: string
+    partnerBase: string
+  }
+  ghl: {
+    clientId?: string
+    clientSecret?: string
+    apiBase: string
+    authBase: string
+    conversationProviderId?: string
+    webhookPublicKey: string
+    webhookRsaPublicKey?: string
+  }
+  logLevel: Env['LOG_LEVEL']
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+  }
+}
+
+/** Parses the environment once. The only place in the server that reads `process.env`. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
+  }
+  const env = parsed.data
+  const dataDir = resolve(env.DATA_DIR)
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    baseUrl: env.BASE_URL,
+    isHttps: env.BASE_URL.startsWith('https://'),
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),
+    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    yelp: {
+      clientId: env.YELP_CLIENT_ID,
+      clientSecret: env.YELP_CLIENT_SECRET,
+      apiKey: env.YELP_API_KEY,
+      apiBase: env.YELP_API_BASE,
+      authBase: env.YELP_AUTH_BASE,
+      partnerBase: env.YELP_PARTNER_BASE,
+    },
+    ghl: {
+      clientId: env.GHL_CLIENT_ID,
+      clientSecret: env.GHL_CLIENT_SECRET,
+      apiBase: env.GHL_API_BASE,
+      authBase: env.GHL_AUTH_BASE,
+      conversationProviderId: env.GHL_CONVERSATION_PROVIDER_ID,
+      webhookPublicKey: env.GHL_WEBHOOK_PUBLIC_KEY,
+      webhookRsaPublicKey: env.GHL_WEBHOOK_RSA_PUBLIC_KEY,
+    },
+    logLevel: env.LOG_LEVEL,
+  }
+}
+
+// Generated once, then reused: it signs onboarding links and OAuth states and encrypts tokens
+// at rest, so a new one on every start would orphan every stored token.
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'app-secret')
+  try {
+    const existing = readFileSync(file, 'utf8').trim()
+    if (existing.length >= 32) return existing
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  return secret
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod'
+
+// GHL's published Ed25519 key for X-GHL-Signature (apis/ghl.md, "Webhook authentication").
+export const GHL_PUBLISHED_ED25519_KEY = 'MCowBQYDK2VwAyEAi2HR1srL4o18O8BRa7gVJY7G7bupbN3H9AwJrHCDiOg='
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((value) => value.replace(/\/+$/, ''))
+
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535')
+
+/** The environment contract of PRODUCT.md §5 (names are fixed; tests and operators rely on them). */
+export const envSchema = z
+  .object({
+    PORT: port.default(5000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    BASE_URL: httpUrl.optional(),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+    APP_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    ADMIN_USERNAME: z.string().trim().min(3, 'must be at least 3 characters').default('admin'),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    YELP_CLIENT_ID: optionalText,
+    YELP_CLIENT_SECRET: optionalText,
+    YELP_API_KEY: optionalText,
+    YELP_API_BASE: httpUrl.default('https://api.yelp.com'),
+    YELP_AUTH_BASE: httpUrl.default('https://biz.yelp.com'),
+    YELP_PARTNER_BASE: httpUrl.default('https://partner-api.yelp.com'),
+    GHL_CLIENT_ID: optionalText,
+    GHL_CLIENT_SECRET: optionalText,
+    GHL_API_BASE: httpUrl.default('https://services.leadconnectorhq.com'),
+    GHL_AUTH_BASE: httpUrl.default('https://marketplace.gohighlevel.com'),
+    GHL_CONVERSATION_PROVIDER_ID: optionalText,
+    GHL_WEBHOOK_PUBLIC_KEY: z.string().trim().min(1).default(GHL_PUBLISHED_ED25519_KEY),
+    // Beyond PRODUCT.md §5: the legacy RSA key for `x-wh-signature`, unset = legacy header refused.
+    GHL_WEBHOOK_RSA_PUBLIC_KEY: optionalText,
+    LOG_LEVEL: optionalText.pipe(
+      z.enum(['error', 'warn', 'info', 'debug'], 'must be one of error, warn, info, debug').optional(),
+    ),
+    NODE_ENV: z.string().optional(),
+  })
+  .transform((env) => ({ ...env, BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}` }))
+
+export type Env = z.infer<typeof envSchema>

@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { acquireDataDirLock } from './data-dir-lock.ts'
+import * as schema from './schema.ts'
+
+export type Schema = typeof schema
+/** The one database type repositories see; both drivers satisfy it. */
+export type DB = PgDatabase<PgQueryResultHKT, Schema>
+export type DbKind = 'pglite' | 'postgres'
+
+/** Runs one SQL statement (or, without values, a script); what pg-boss and raw checks need. */
+export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
+
+export interface Database {
+  kind: DbKind
+  db: DB
+  execute: SqlExecutor
+  /** The raw PGlite instance, present only on the embedded database (pg-boss's adapter needs it). */
+  pglite?: PGlite
+  /** PostgreSQL connection string, present only on PostgreSQL. */
+  url?: string
+  close(): Promise<void>
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
+// Any fixed number: serialises migrations when several processes start on one PostgreSQL.
+const MIGRATION_LOCK_KEY = 7_214_009
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir)
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  try {
+    const lockClient = await pool.connect()
+    try {
+      await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER })
+    } finally {
+      await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {})
+      lockClient.release()
+    }
+  } catch (error) {
+    await pool.end().catch(() => {})
+    throw new Error(`Cannot open PostgreSQL at ${redactUrl(url)}: ${(error as Error).message}`)
+  }
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool, { schema }),
+    url,
+    execute: async (text, values) => {
+      const result = await pool.query(text, values)
+      return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows) : result.rows }
+    },
+    close: () => pool.end(),
+  }
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true })
+  const releaseLock = acquireDataDirLock(dataDir)
+  let client: PGlite | undefined
+  try {
+    client = new PGlite(join(dataDir, 'db'))
+    await client.waitReady
+    const db = drizzlePglite(client, { schema })
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    const pglite = client
+    return {
+      kind: 'pglite',
+      db,
+      pglite,
+      execute: async (text, values) => {
+        if (values?.length) return { rows: (await pglite.query<Record<string, unknown>>(text, values)).rows }
+        return { rows: (await pglite.exec(text)).flatMap((r) => r.rows as Record<string, unknown>[]) }
+      },
+      close: async () => {
+        await pglite.close()
+        releaseLock()
+      },
+    }
+  } catch (error) {
+    await client?.close().catch(() => {})
+    releaseLock()
+    throw error
+  }
+}
+
+function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@')
+}

@@ -1,0 +1,273 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
+
+// One pg-core schema for PGlite and PostgreSQL (spec §3.1 plus audit_log and login_failures).
+// Column names are snake_case; the TypeScript names follow the spec's camelCase.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  /** argon2id hash; never selected unless asked for by name. */
+  password: text('password').notNull(),
+  email: text('email'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  role: varchar('role', { length: 50 }).notNull().default('viewer'),
+  isActive: boolean('is_active').notNull().default(true),
+  lastLogin: timestamp('last_login', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    clientId: text('client_id').notNull().unique(),
+    name: text('name').notNull(),
+    email: text('email'),
+    /** { businessId, webhookSubscribed, accessToken, refreshToken, expiresAt, ... }; tokens encrypted. */
+    yelpTokens: jsonb('yelp_tokens').$type<Record<string, unknown>>(),
+    /** { accessToken, refreshToken, locationId, companyId, expiresAt, ... }; tokens encrypted. */
+    ghlTokens: jsonb('ghl_tokens').$type<Record<string, unknown>>(),
+    /** Encrypted at rest. */
+    ghlLocationApiKey: text('ghl_location_api_key'),
+    ghlLocationId: text('ghl_location_id'),
+    ghlCustomFields: jsonb('ghl_custom_fields').$type<Record<string, unknown>>(),
+    ghlCustomFieldsStatus: text('ghl_custom_fields_status').notNull().default('not_configured'),
+    ghlCustomFieldsCount: integer('ghl_custom_fields_count').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    lastActivity: timestamp('last_activity', { withTimezone: true }),
+  },
+  (t) => [
+    index('clients_created_at_idx').on(t.createdAt),
+    index('clients_last_activity_idx').on(t.lastActivity),
+  ],
+)
+
+export const userClientAssignments = pgTable(
+  'user_client_assignments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    permissions: jsonb('permissions').$type<Record<string, unknown>>().notNull().default({}),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('user_client_assignments_user_client_uq').on(t.userId, t.clientId),
+    index('user_client_assignments_client_idx').on(t.clientId),
+  ],
+)
+
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the cookie token: a leaked table does not hand out live sessions. */
+    sessionToken: text('session_token').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId), index('user_sessions_expires_idx').on(t.expiresAt)],
+)
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    direction: text('direction').notNull(),
+    platform: text('platform'),
+    messageId: text('message_id'),
+    conversationId: text('conversation_id'),
+    content: text('content'),
+    status: text('status').notNull().default('pending'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('messages_client_created_idx').on(t.clientId, t.createdAt.desc()),
+    index('messages_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('messages_direction_created_idx').on(t.direction, t.createdAt.desc()),
+  ],
+)
+
+export const webhookLogs = pgTable(
+  'webhook_logs',
+  {
+    id: serial('id').primaryKey(),
+    endpoint: text('endpoint').notNull(),
+    method: text('method').notNull(),
+    statusCode: integer('status_code'),
+    payload: jsonb('payload'),
+    response: jsonb('response'),
+    error: text('error'),
+    /** Beyond spec §3.1: lets operators see only their assigned clients' webhooks. */
+    clientId: text('client_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_logs_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('webhook_logs_client_created_idx').on(t.clientId, t.createdAt.desc()),
+  ],
+)
+
+export const ghlCustomFields = pgTable(
+  'ghl_custom_fields',
+  {
+    id: serial('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    fieldName: text('field_name').notNull(),
+    ghlFieldId: text('ghl_field_id'),
+    ghlFieldName: text('ghl_field_name'),
+    dataType: text('data_type').notNull().default('TEXT'),
+    options: jsonb('options').$type<string[]>(),
+    sourceType: text('source_type').notNull().default('standard'),
+    sourceData: jsonb('source_data'),
+    apiResponse: jsonb('api_response'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('ghl_custom_fields_client_field_uq').on(t.clientId, t.fieldName)],
+)
+
+export const apiRequestLogs = pgTable(
+  'api_request_logs',
+  {
+    id: serial('id').primaryKey(),
+    direction: text('direction').notNull(),
+    endpoint: text('endpoint').notNull(),
+    method: text('method').notNull(),
+    statusCode: integer('status_code'),
+    clientId: text('client_id'),
+    platform: text('platform'),
+    requestHeaders: jsonb('request_headers'),
+    requestBody: jsonb('request_body'),
+    responseHeaders: jsonb('response_headers'),
+    responseBody: jsonb('response_body'),
+    error: text('error'),
+    duration: integer('duration'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('api_request_logs_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('api_request_logs_client_created_idx').on(t.clientId, t.createdAt.desc()),
+  ],
+)
+
+export const systemSettings = pgTable('system_settings', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+})
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: serial('id').primaryKey(),
+    leadId: text('lead_id').notNull().unique(),
+    clientId: text('client_id').notNull(),
+    businessId: text('business_id'),
+    conversationId: text('conversation_id'),
+    userDisplayName: text('user_display_name'),
+    temporaryEmailAddress: text('temporary_email_address'),
+    temporaryEmailExpiry: timestamp('temporary_email_expiry', { withTimezone: true }),
+    projectData: jsonb('project_data').$type<Record<string, unknown>>(),
+    userData: jsonb('user_data').$type<Record<string, unknown>>(),
+    timeCreated: timestamp('time_created', { withTimezone: true }).notNull(),
+    lastEventTime: timestamp('last_event_time', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('new'),
+    events: jsonb('events').$type<unknown[]>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('leads_last_event_idx').on(t.lastEventTime.desc(), t.id.desc()),
+    index('leads_client_last_event_idx').on(t.clientId, t.lastEventTime.desc()),
+    index('leads_status_last_event_idx').on(t.status, t.lastEventTime.desc()),
+    index('leads_time_created_idx').on(t.timeCreated),
+  ],
+)
+
+export const rolePermissions = pgTable('role_permissions', {
+  id: serial('id').primaryKey(),
+  role: varchar('role', { length: 50 }).notNull().unique(),
+  permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const ghlContacts = pgTable(
+  'ghl_contacts',
+  {
+    id: serial('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    leadId: text('lead_id').notNull(),
+    ghlContactId: text('ghl_contact_id').notNull(),
+    ghlLocationId: text('ghl_location_id'),
+    contactData: jsonb('contact_data').notNull(),
+    syncStatus: text('sync_status').notNull().default('synced'),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('ghl_contacts_client_lead_uq').on(t.clientId, t.leadId),
+    index('ghl_contacts_contact_idx').on(t.ghlContactId),
+  ],
+)
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as text so the entry still names the actor after the user is deleted. */
+    actorUsername: text('actor_username'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+)
+
+/** Failed sign-ins, counted per username and address to throttle guessing across processes. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_lookup_idx').on(t.username, t.address, t.createdAt)],
+)

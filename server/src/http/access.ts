@@ -1,0 +1,37 @@
+import type { PermissionFlag } from '@common/permissions.ts'
+import type { FastifyInstance, RouteOptions } from 'fastify'
+
+/**
+ * What a route requires of its caller. Every `/api` route declares one in `config.access`;
+ * registering one without it fails at start, so no route is ever born unguarded.
+ * - `public`: anyone (login, health; webhooks and onboarding carry their own checks)
+ * - `signedIn`: any signed-in user (their own session, logout)
+ * - a permission flag: a signed-in user whose role has that flag (403 otherwise)
+ */
+export type Access = 'public' | 'signedIn' | PermissionFlag
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access
+  }
+}
+
+export interface RegisteredRoute {
+  method: string
+  url: string
+  access: Access | undefined
+}
+
+/** Collects every route as it is registered and refuses an `/api` route without `access`. */
+export function trackRouteAccess(app: FastifyInstance, routes: RegisteredRoute[]): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    const access = (route.config as { access?: Access } | undefined)?.access
+    if (route.url.startsWith('/api') && !access) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} must declare config.access`)
+    }
+    for (const method of methods) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access })
+    }
+  })
+}

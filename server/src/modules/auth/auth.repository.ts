@@ -1,0 +1,70 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm'
+import type { DB } from '../../db/database.ts'
+import { loginFailures, rolePermissions, userSessions, users } from '../../db/schema.ts'
+import { publicUserColumns } from '../users/users.repository.ts'
+
+export async function insertSession(
+  db: DB,
+  userId: number,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db.insert(userSessions).values({ userId, sessionToken: tokenHash, expiresAt })
+}
+
+/** The live session for a token hash with its user and role flags, in one round trip. */
+export async function findLiveSession(db: DB, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      sessionId: userSessions.id,
+      expiresAt: userSessions.expiresAt,
+      user: publicUserColumns,
+      rolePermissions: rolePermissions.permissions,
+    })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .leftJoin(rolePermissions, eq(rolePermissions.role, users.role))
+    .where(and(eq(userSessions.sessionToken, tokenHash), gt(userSessions.expiresAt, now)))
+  return row ?? null
+}
+
+export async function extendSession(db: DB, sessionId: number, expiresAt: Date): Promise<void> {
+  await db.update(userSessions).set({ expiresAt }).where(eq(userSessions.id, sessionId))
+}
+
+export async function deleteSessionByHash(db: DB, tokenHash: string): Promise<void> {
+  await db.delete(userSessions).where(eq(userSessions.sessionToken, tokenHash))
+}
+
+export async function deleteSessionById(db: DB, sessionId: number): Promise<void> {
+  await db.delete(userSessions).where(eq(userSessions.id, sessionId))
+}
+
+export async function countRecentFailures(
+  db: DB,
+  username: string,
+  address: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.username, username),
+        eq(loginFailures.address, address),
+        gt(loginFailures.createdAt, since),
+      ),
+    )
+  return row?.n ?? 0
+}
+
+export async function recordFailure(db: DB, username: string, address: string): Promise<void> {
+  await db.insert(loginFailures).values({ username, address, createdAt: sql`now()` })
+}
+
+export async function clearFailures(db: DB, username: string, address: string): Promise<void> {
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.username, username), eq(loginFailures.address, address)))
+}

@@ -1,0 +1,104 @@
+import type { SessionUser } from '@common/auth.ts'
+import { isRole } from '@common/permissions.ts'
+import type { DB } from '../../db/database.ts'
+import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors.ts'
+import { verifyPassword } from '../../lib/passwords.ts'
+import { hashToken, randomToken } from '../../lib/tokens.ts'
+import { toPermissions } from '../permissions/role-permissions.repository.ts'
+import type { SessionTimeout } from '../settings/session-timeout.ts'
+import { findUserCredentials, recordLogin } from '../users/users.repository.ts'
+import {
+  clearFailures,
+  countRecentFailures,
+  deleteSessionByHash,
+  deleteSessionById,
+  extendSession,
+  findLiveSession,
+  insertSession,
+  recordFailure,
+} from './auth.repository.ts'
+
+const FAILURE_WINDOW_MS = 60_000
+const MAX_FAILURES_PER_WINDOW = 10
+// Sliding expiry is written at most once a minute per session, not on every request.
+const EXTEND_GRANULARITY_MS = 60_000
+
+export interface AuthenticatedSession {
+  user: SessionUser
+  sessionId: number
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: DB,
+    private readonly sessionTimeout: SessionTimeout,
+  ) {}
+
+  /** Checks credentials and opens a session; returns the cookie token and the user. */
+  async login(
+    username: string,
+    password: string,
+    address: string,
+  ): Promise<{ token: string; user: SessionUser }> {
+    const now = new Date()
+    const failures = await countRecentFailures(
+      this.db,
+      username,
+      address,
+      new Date(now.getTime() - FAILURE_WINDOW_MS),
+    )
+    if (failures >= MAX_FAILURES_PER_WINDOW) {
+      throw new TooManyRequestsError('Too many failed sign-in attempts. Try again in a minute.', 60)
+    }
+    const credentials = await findUserCredentials(this.db, username)
+    const passwordMatches = await verifyPassword(credentials?.passwordHash ?? null, password)
+    // Unknown user, wrong password and inactive user all read the same to the caller.
+    if (!credentials || !passwordMatches || !credentials.isActive) {
+      await recordFailure(this.db, username, address)
+      throw new UnauthorizedError('Invalid credentials')
+    }
+    await clearFailures(this.db, username, address)
+    const token = randomToken()
+    const timeoutMs = (await this.sessionTimeout.minutes()) * 60_000
+    await insertSession(this.db, credentials.id, hashToken(token), new Date(now.getTime() + timeoutMs))
+    await recordLogin(this.db, credentials.id, now)
+    const session = await this.authenticate(token)
+    if (!session) throw new UnauthorizedError('Invalid credentials')
+    return { token, user: session.user }
+  }
+
+  /** The signed-in user behind a cookie token, sliding its idle expiry; null when none. */
+  async authenticate(token: string | undefined): Promise<AuthenticatedSession | null> {
+    if (!token) return null
+    const now = new Date()
+    const row = await findLiveSession(this.db, hashToken(token), now)
+    if (!row) return null
+    if (!row.user.isActive || !isRole(row.user.role)) {
+      await deleteSessionById(this.db, row.sessionId)
+      return null
+    }
+    const timeoutMs = (await this.sessionTimeout.minutes()) * 60_000
+    const slidTo = now.getTime() + timeoutMs
+    if (slidTo - row.expiresAt.getTime() >= EXTEND_GRANULARITY_MS) {
+      await extendSession(this.db, row.sessionId, new Date(slidTo))
+    }
+    return {
+      sessionId: row.sessionId,
+      user: {
+        id: row.user.id,
+        username: row.user.username,
+        email: row.user.email,
+        firstName: row.user.firstName,
+        lastName: row.user.lastName,
+        role: row.user.role,
+        isActive: row.user.isActive,
+        lastLogin: row.user.lastLogin?.toISOString() ?? null,
+        permissions: toPermissions(row.rolePermissions),
+      },
+    }
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (token) await deleteSessionByHash(this.db, hashToken(token))
+  }
+}

@@ -1,0 +1,57 @@
+import type { FastifyServerOptions } from 'fastify'
+import { type BuiltApp, buildApp } from './app.ts'
+import { bootstrapDatabase, type FirstAdmin } from './bootstrap.ts'
+import type { AppConfig } from './config/config.ts'
+import { type Database, openDatabase } from './db/database.ts'
+import { registerHousekeeping } from './engine/housekeeping.job.ts'
+import { createQueue, type PgBoss, stopQueue } from './engine/queue.ts'
+
+export interface RunningServer extends BuiltApp {
+  url: string
+  database: Database
+  boss: PgBoss
+  firstAdmin: FirstAdmin | null
+  /** Stops taking requests, drains in-flight jobs, then closes the database. */
+  stop(): Promise<void>
+}
+
+/** Opens the database, starts the job queue and the HTTP server: everything `main.ts` runs. */
+export async function startServer(
+  config: AppConfig,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<RunningServer> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  let boss: PgBoss | undefined
+  try {
+    const firstAdmin = await bootstrapDatabase(database.db, config)
+    boss = createQueue(database)
+    const queue = boss
+    await queue.start()
+    await registerHousekeeping(queue, database.db)
+    const built = await buildApp({ config, database, logger: options.logger })
+    queue.on('error', (error) => built.app.log.error({ err: error }, 'job queue error'))
+    await built.app.listen({ port: config.port, host: config.host })
+    const address = built.app.server.address()
+    const port = address && typeof address === 'object' ? address.port : config.port
+    let stopping: Promise<void> | undefined
+    return {
+      ...built,
+      url: `http://127.0.0.1:${port}`,
+      database,
+      boss: queue,
+      firstAdmin,
+      stop: () => {
+        stopping ??= (async () => {
+          await built.app.close()
+          await stopQueue(queue)
+          await database.close()
+        })()
+        return stopping
+      },
+    }
+  } catch (error) {
+    if (boss) await stopQueue(boss, 1000).catch(() => {})
+    await database.close().catch(() => {})
+    throw error
+  }
+}

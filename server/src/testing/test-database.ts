@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+
+export interface TestDatabase {
+  /** Set on PostgreSQL runs: a database made for this one test server. */
+  databaseUrl?: string
+  dataDir: string
+  dispose(): Promise<void>
+}
+
+/**
+ * Where one test server keeps its data. By default a fresh temporary folder (embedded
+ * PGlite). With TEST_DATABASE_URL set, also a brand-new PostgreSQL database on that server,
+ * dropped afterwards, so test files never see each other's rows.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'leadrelay-test-'))
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true })
+  // Tests are the one place besides config.ts that reads the environment: they choose the database.
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!adminUrl) return { dataDir, dispose: async () => removeDir() }
+
+  const name = `lr_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`))
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    dataDir,
+    databaseUrl: url.toString(),
+    dispose: async () => {
+      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+      removeDir()
+    },
+  }
+}
+
+async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await run(client)
+  } finally {
+    await client.end()
+  }
+}

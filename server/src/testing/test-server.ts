@@ -1,0 +1,62 @@
+import { createServer } from 'node:net'
+import { loadConfig } from '../config/config.ts'
+import { type RunningServer, startServer } from '../server.ts'
+import { createTestDatabase } from './test-database.ts'
+
+export interface TestServer {
+  url: string
+  adminUsername: string
+  adminPassword: string
+  server: RunningServer
+  close(): Promise<void>
+}
+
+export const TEST_ADMIN = { username: 'admin', password: 'test-admin-password' }
+
+/**
+ * The real server on a free port with its own fresh database (PGlite, or PostgreSQL when
+ * TEST_DATABASE_URL is set). Extra environment variables override the defaults.
+ */
+export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+  const database = await createTestDatabase()
+  try {
+    const port = await findFreePort()
+    const config = loadConfig({
+      PORT: String(port),
+      BASE_URL: `http://127.0.0.1:${port}`,
+      HOST: '127.0.0.1',
+      DATA_DIR: database.dataDir,
+      ADMIN_USERNAME: TEST_ADMIN.username,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+      ...options.env,
+    })
+    const server = await startServer(config, { logger: { level: 'error' } })
+    return {
+      url: server.url,
+      adminUsername: config.admin.username,
+      adminPassword: config.admin.password ?? '',
+      server,
+      close: async () => {
+        await server.stop()
+        await database.dispose()
+      },
+    }
+  } catch (error) {
+    await database.dispose()
+    throw error
+  }
+}
+
+/** A port free right now, so BASE_URL (OAuth redirects, links) can name it before listening. */
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = address && typeof address === 'object' ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
