@@ -1,0 +1,48 @@
+// Builds the web client when web/dist is missing or older than any of its sources.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const builtIndex = join(root, 'web/dist/index.html')
+const sources = [
+  'web/src',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/public',
+  'common',
+  'package-lock.json',
+]
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)))
+  return newest
+}
+
+export function isWebBuildStale() {
+  if (!existsSync(builtIndex)) return true
+  const builtAt = statSync(builtIndex).mtimeMs
+  return sources.some((source) => newestMtime(join(root, source)) > builtAt)
+}
+
+export function ensureWebBuild() {
+  if (!isWebBuildStale()) return
+  console.log('Building the web client (web/dist is missing or older than its sources)...')
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  )
+  if (result.status !== 0) {
+    console.error('The web client build failed; see the errors above.')
+    process.exit(result.status ?? 1)
+  }
+}
