@@ -8,10 +8,15 @@ import { installErrorHandler } from './http/error-handler.ts'
 import { installGuard } from './http/guard.ts'
 import { installRequestPolicy } from './http/request-policy.ts'
 import { registerWebClient } from './http/web-client.ts'
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { AuthService } from './modules/auth/auth.service.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
+import { registerRolePermissionRoutes } from './modules/permissions/role-permissions.routes.ts'
+import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
 import { SessionTimeout } from './modules/settings/session-timeout.ts'
+import { registerUserRoutes } from './modules/users/users.routes.ts'
+import { UsersService } from './modules/users/users.service.ts'
 
 export interface AppDeps {
   config: AppConfig
@@ -82,6 +87,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<B
   installGuard(app, auth)
   registerHealthRoutes(app, database, config)
   registerAuthRoutes(app, auth, config.isHttps)
+  registerUserRoutes(app, new UsersService(database.db))
+  registerRolePermissionRoutes(app, new RolePermissionsService(database.db))
+  registerAuditRoutes(app, database.db)
   await registerWebClient(app)
   return { app, routes, sessionTimeout }
 }

@@ -1,0 +1,19 @@
+import { type Browser, chromium } from 'playwright-core'
+
+// Debian's chromium wrapper; these flags keep it quiet and offline (see STACK.md gotcha 15).
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}

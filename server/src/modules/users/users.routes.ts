@@ -1,0 +1,63 @@
+import { assignmentBodySchema, createUserSchema, updateUserSchema } from '@common/users.ts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { UnauthorizedError } from '../../lib/errors.ts'
+import { parseInput } from '../../lib/validation.ts'
+import type { AuthenticatedSession } from '../auth/auth.service.ts'
+import { actorOf, type UsersService } from './users.service.ts'
+
+const userIdParams = z.object({
+  id: z.coerce.number('id must be a number').int().positive('id must be positive'),
+})
+const assignmentParams = z.object({
+  userId: z.coerce.number('userId must be a number').int().positive('userId must be positive'),
+  clientId: z.string().min(1, 'clientId is required'),
+})
+
+function sessionOf(request: FastifyRequest): AuthenticatedSession {
+  if (!request.session) throw new UnauthorizedError()
+  return request.session
+}
+
+export function registerUserRoutes(app: FastifyInstance, users: UsersService): void {
+  app.get('/api/users', { config: { access: 'canViewUsers' } }, async () => users.list())
+
+  app.post('/api/users', { config: { access: 'canCreateUsers' } }, async (request, reply) => {
+    const input = parseInput(createUserSchema, request.body)
+    const created = await users.create(input, actorOf(sessionOf(request)))
+    return reply.code(201).send(created)
+  })
+
+  app.put('/api/users/:id', { config: { access: 'canEditUsers' } }, async (request) => {
+    const { id } = parseInput(userIdParams, request.params)
+    const input = parseInput(updateUserSchema, request.body)
+    return users.update(id, input, sessionOf(request))
+  })
+
+  app.delete('/api/users/:id', { config: { access: 'canDeleteUsers' } }, async (request) => {
+    const { id } = parseInput(userIdParams, request.params)
+    await users.remove(id, sessionOf(request))
+    return { ok: true }
+  })
+
+  app.post(
+    '/api/users/:userId/clients/:clientId',
+    { config: { access: 'canAssignClients' } },
+    async (request) => {
+      const { userId, clientId } = parseInput(assignmentParams, request.params)
+      const { permissions } = parseInput(assignmentBodySchema, request.body)
+      await users.assign(userId, clientId, permissions, actorOf(sessionOf(request)))
+      return { ok: true }
+    },
+  )
+
+  app.delete(
+    '/api/users/:userId/clients/:clientId',
+    { config: { access: 'canAssignClients' } },
+    async (request) => {
+      const { userId, clientId } = parseInput(assignmentParams, request.params)
+      await users.unassign(userId, clientId, actorOf(sessionOf(request)))
+      return { ok: true }
+    },
+  )
+}

@@ -1,0 +1,51 @@
+import { Menu } from 'lucide-react'
+import { useLocation } from 'wouter'
+import { NOT_FOUND_META, navItemFor } from '@/app/navigation.ts'
+import { Button } from '@/components/ui/button.tsx'
+import { useAuth } from '@/features/auth/hooks/use-auth.ts'
+
+export function AppHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const { user } = useAuth()
+  const [location] = useLocation()
+  const { title, subtitle } = navItemFor(location) ?? NOT_FOUND_META
+  const username = user?.username || 'Admin'
+
+  return (
+    <header className="flex h-16 shrink-0 items-center gap-3 border-b bg-card px-4 sm:px-6 lg:px-8">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="-ml-2 lg:hidden"
+        aria-label="Open menu"
+        onClick={onOpenMenu}
+      >
+        <Menu className="size-5" />
+      </Button>
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate text-lg font-semibold leading-tight tracking-tight">{title}</h1>
+        <p className="truncate text-xs text-muted-foreground sm:text-sm">{subtitle}</p>
+      </div>
+      <div className="flex shrink-0 items-center gap-3 sm:gap-4">
+        <div className="flex items-center gap-2 text-sm text-muted-foreground">
+          <span className="size-2.5 rounded-full bg-success ring-4 ring-success/20" aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">System Online</span>
+        </div>
+        <div className="hidden h-6 w-px bg-border sm:block" aria-hidden="true" />
+        <div className="flex items-center gap-2">
+          <span
+            className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground uppercase"
+            aria-hidden="true"
+          >
+            {username.charAt(0)}
+          </span>
+          <span
+            className="hidden max-w-40 truncate text-sm font-medium md:inline"
+            data-testid="header-username"
+          >
+            {username}
+          </span>
+        </div>
+      </div>
+    </header>
+  )
+}
