@@ -43,8 +43,14 @@ describe('users API', () => {
     [{ username: 'carla', password: 'short' }, 'password: Password must be at least 6 characters'],
     [{ username: 'carla' }, 'password: Password must be at least 6 characters'],
     [{ username: 'carla', password: 'secret-123', email: 'not-an-email' }, 'email: Invalid email address'],
-    [{ username: 'carla', password: 'secret-123', role: 'owner' }, 'role: Role must be one of admin, manager, operator, viewer'],
-    [{ username: 'carla', password: 'secret-123', isActive: 'yes' }, 'isActive: isActive must be true or false'],
+    [
+      { username: 'carla', password: 'secret-123', role: 'owner' },
+      'role: Role must be one of admin, manager, operator, viewer',
+    ],
+    [
+      { username: 'carla', password: 'secret-123', isActive: 'yes' },
+      'isActive: isActive must be true or false',
+    ],
     [{ username: 12345, password: 'secret-123' }, 'username: Username must be at least 3 characters'],
   ])('refuses %j with 400 "%s" and creates nothing', async (body, message) => {
     const response = await admin.post('/api/users', body)
@@ -54,8 +60,18 @@ describe('users API', () => {
   })
 
   it('creates a user who can then sign in, and refuses a duplicate username with 409', async () => {
-    const created = await createUser({ username: 'dana', email: 'dana@example.com', firstName: 'Dana', role: 'operator' })
-    expect(created).toMatchObject({ username: 'dana', role: 'operator', isActive: true, email: 'dana@example.com' })
+    const created = await createUser({
+      username: 'dana',
+      email: 'dana@example.com',
+      firstName: 'Dana',
+      role: 'operator',
+    })
+    expect(created).toMatchObject({
+      username: 'dana',
+      role: 'operator',
+      isActive: true,
+      email: 'dana@example.com',
+    })
     expect(JSON.stringify(created)).not.toMatch(/password|argon2/i)
     await new TestClient(server.url).login('dana', 'secret-123')
     const duplicate = await admin.post('/api/users', { username: 'dana', password: 'secret-123' })
@@ -65,7 +81,9 @@ describe('users API', () => {
 
   it('leaves the password unchanged when an edit sends it blank', async () => {
     const user = await createUser({ username: 'eli' })
-    const response = await admin.request('PUT', `/api/users/${user.id}`, { json: { username: 'eli', password: '', firstName: 'Eli' } })
+    const response = await admin.request('PUT', `/api/users/${user.id}`, {
+      json: { username: 'eli', password: '', firstName: 'Eli' },
+    })
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({ firstName: 'Eli' })
     await new TestClient(server.url).login('eli', 'secret-123')
@@ -80,7 +98,9 @@ describe('users API', () => {
     await fay.login('fay', 'new-secret-456')
     await admin.request('PUT', `/api/users/${user.id}`, { json: { isActive: false } })
     expect((await fay.get('/api/auth/me')).status).toBe(401)
-    expect((await fay.post('/api/auth/login', { username: 'fay', password: 'new-secret-456' })).status).toBe(401)
+    expect((await fay.post('/api/auth/login', { username: 'fay', password: 'new-secret-456' })).status).toBe(
+      401,
+    )
   })
 
   it.each([
@@ -101,7 +121,9 @@ describe('the last active admin', () => {
     for (const change of [{ role: 'manager' }, { isActive: false }]) {
       const response = await admin.request('PUT', `/api/users/${adminId}`, { json: change })
       expect(response.status).toBe(409)
-      expect(response.body).toEqual({ error: 'admin is the last active admin: make another user an active admin first' })
+      expect(response.body).toEqual({
+        error: 'admin is the last active admin: make another user an active admin first',
+      })
     }
     expect((await admin.request('DELETE', `/api/users/${adminId}`)).body).toEqual({
       error: 'You cannot delete your own account',
@@ -149,15 +171,26 @@ describe('role permissions', () => {
     const response = await admin.get('/api/permissions/roles')
     const roles = response.body as Record<string, Record<string, boolean>>
     expect(Object.keys(roles).sort()).toEqual([...ROLES].sort())
-    for (const role of ROLES) expect(Object.keys(roles[role] ?? {}).sort()).toEqual([...PERMISSION_FLAGS].sort())
+    for (const role of ROLES)
+      expect(Object.keys(roles[role] ?? {}).sort()).toEqual([...PERMISSION_FLAGS].sort())
     expect(Object.values(roles.admin ?? {}).every(Boolean)).toBe(true)
   })
 
   it.each([
     ['admin', { canManageRoles: false }, 409, 'The admin role must keep canManageRoles'],
-    ['admin', { canEditPermissions: false, canManageRoles: false }, 409, 'The admin role must keep canManageRoles and canEditPermissions'],
+    [
+      'admin',
+      { canEditPermissions: false, canManageRoles: false },
+      409,
+      'The admin role must keep canManageRoles and canEditPermissions',
+    ],
     ['viewer', { canFly: true }, 400, 'permissions.canFly: unknown permission canFly'],
-    ['viewer', { canViewUsers: 'yes' }, 400, 'permissions.canViewUsers: each permission must be true or false'],
+    [
+      'viewer',
+      { canViewUsers: 'yes' },
+      400,
+      'permissions.canViewUsers: each permission must be true or false',
+    ],
     ['owner', { canViewUsers: true }, 404, 'Role owner not found'],
   ])('PUT %s %j → %i', async (role, permissions, status, message) => {
     const response = await admin.request('PUT', `/api/permissions/roles/${role}`, { json: { permissions } })
@@ -170,10 +203,14 @@ describe('role permissions', () => {
     const ivy = new TestClient(server.url)
     await ivy.login('ivy', 'secret-123')
     expect((await ivy.get('/api/users')).status).toBe(403)
-    const granted = await admin.request('PUT', '/api/permissions/roles/viewer', { json: { permissions: { canViewUsers: true } } })
+    const granted = await admin.request('PUT', '/api/permissions/roles/viewer', {
+      json: { permissions: { canViewUsers: true } },
+    })
     expect(granted.status).toBe(200)
     expect((await ivy.get('/api/users')).status).toBe(200)
-    await admin.request('PUT', '/api/permissions/roles/viewer', { json: { permissions: { canViewUsers: false } } })
+    await admin.request('PUT', '/api/permissions/roles/viewer', {
+      json: { permissions: { canViewUsers: false } },
+    })
     expect((await ivy.get('/api/users')).status).toBe(403)
   })
 })
@@ -187,7 +224,11 @@ describe('audit log', () => {
     expect(Number(first.headers.get('x-total-count'))).toBeGreaterThan(5)
     const ids = entries.map((e) => e.id)
     expect([...ids].sort((a, b) => b - a)).toEqual(ids)
-    expect(entries[0]).toMatchObject({ action: 'role_permissions.update', entityId: 'viewer', actorUsername: 'admin' })
+    expect(entries[0]).toMatchObject({
+      action: 'role_permissions.update',
+      entityId: 'viewer',
+      actorUsername: 'admin',
+    })
     expect(entries[0]?.after).toEqual({ canViewUsers: false })
 
     const cursor = first.headers.get('x-next-cursor')
@@ -197,14 +238,26 @@ describe('audit log', () => {
     const all = await admin.get('/api/audit?limit=500')
     expect(all.text).not.toMatch(/argon2|secret-123|new-secret-456/)
     const actions = (all.body as AuditEntry[]).map((e) => e.action)
-    for (const action of ['user.create', 'user.update', 'assignment.create', 'assignment.delete', 'role_permissions.update']) {
+    for (const action of [
+      'user.create',
+      'user.update',
+      'assignment.create',
+      'assignment.delete',
+      'role_permissions.update',
+    ]) {
       expect(actions).toContain(action)
     }
-    expect((all.body as AuditEntry[]).find((e) => e.action === 'user.update' && (e.after as { passwordChanged?: boolean }).passwordChanged)).toBeTruthy()
+    expect(
+      (all.body as AuditEntry[]).find(
+        (e) => e.action === 'user.update' && (e.after as { passwordChanged?: boolean }).passwordChanged,
+      ),
+    ).toBeTruthy()
   })
 
   it('refuses bad paging input', async () => {
     expect((await admin.get('/api/audit?limit=0')).body).toEqual({ error: 'limit: limit must be 1 to 500' })
-    expect((await admin.get('/api/audit?cursor=abc')).body).toEqual({ error: 'cursor: cursor must be a number' })
+    expect((await admin.get('/api/audit?cursor=abc')).body).toEqual({
+      error: 'cursor: cursor must be a number',
+    })
   })
 })
