@@ -10,8 +10,9 @@ export default defineConfig({
     include: ['{server,common,sim,web,scripts}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'web/dist/**'],
     environment: 'node',
+    globalSetup: ['./server/src/testing/global-setup.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     // Two cores: PGlite initdb and argon2 are CPU-bound, so more workers only thrash.
     maxWorkers: 2,
   },

@@ -65,6 +65,17 @@ export const updateClientSchema = z
         webhookSubscribed: z.boolean().optional(),
       })
       .optional(),
+    // Spec §5 "CRM token form" (defined but unused by the screens).
+    ghlTokens: z
+      .object({
+        accessToken: z
+          .string({ error: 'Access token is required' })
+          .trim()
+          .min(1, 'Access token is required'),
+        refreshToken: z.string().trim().optional(),
+        locationId: z.string().trim().optional(),
+      })
+      .optional(),
     ghlLocationApiKey: z.string().trim().min(1, 'Location API key is required').optional(),
     ghlLocationId: z.string().trim().min(1, 'Location ID is required').optional(),
   })
@@ -82,7 +93,10 @@ export const subscribeWebhookSchema = z.object({
 
 /** Spec §5 "CRM location form". */
 export const ghlLocationFormSchema = z.object({
-  locationApiKey: z.string({ error: 'Location API key is required' }).trim().min(1, 'Location API key is required'),
+  locationApiKey: z
+    .string({ error: 'Location API key is required' })
+    .trim()
+    .min(1, 'Location API key is required'),
   locationId: z.string({ error: 'Location ID is required' }).trim().min(1, 'Location ID is required'),
 })
 
@@ -99,7 +113,9 @@ export const ghlApiKeySchema = z.object({
 export const leadAnalysisSchema = z.object({
   standardFields: z.array(z.object({ name: z.string().min(1), type: z.enum(GHL_DATA_TYPES) })).max(200),
   surveyQuestions: z
-    .array(z.object({ fieldName: z.string().min(1).max(500), options: z.array(z.string()).max(200).optional() }))
+    .array(
+      z.object({ fieldName: z.string().min(1).max(500), options: z.array(z.string()).max(200).optional() }),
+    )
     .max(200),
   jobTypes: z.array(z.string()).max(500),
   totalLeads: z.number().int().min(0),

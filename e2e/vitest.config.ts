@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.spec.ts'],
     environment: 'node',
-    globalSetup: [here('./support/build-web.ts')],
+    globalSetup: [here('./support/build-web.ts'), here('../server/src/testing/global-setup.ts')],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,

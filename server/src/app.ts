@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
+import type PgBoss from 'pg-boss'
 import type { AppConfig } from './config/config.ts'
 import type { Database } from './db/database.ts'
 import { type RegisteredRoute, trackRouteAccess } from './http/access.ts'
@@ -11,6 +12,7 @@ import { registerWebClient } from './http/web-client.ts'
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { AuthService } from './modules/auth/auth.service.ts'
+import { registerClientModules } from './modules/clients/client-modules.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
 import { registerRolePermissionRoutes } from './modules/permissions/role-permissions.routes.ts'
 import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
@@ -21,6 +23,8 @@ import { UsersService } from './modules/users/users.service.ts'
 export interface AppDeps {
   config: AppConfig
   database: Database
+  /** The job queue; absent in tests that build the app alone. */
+  boss?: PgBoss
   logger?: FastifyServerOptions['logger']
 }
 
@@ -31,7 +35,7 @@ export interface BuiltApp {
   routes: RegisteredRoute[]
 }
 
-export async function buildApp({ config, database, logger }: AppDeps): Promise<BuiltApp> {
+export async function buildApp({ config, database, boss, logger }: AppDeps): Promise<BuiltApp> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel ?? 'info',
@@ -73,7 +77,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<B
   app.addHook('onResponse', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return
     const line = `${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`
-    if (reply.statusCode >= 500) request.log.error(line)
+    if (reply.statusCode === 500) request.log.error(line)
+    else if (reply.statusCode >= 500) request.log.warn(line)
     else request.log.debug(line)
   })
   app.addHook('onSend', async (request, reply) => {
@@ -88,6 +93,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<B
   registerHealthRoutes(app, database, config)
   registerAuthRoutes(app, auth, config.isHttps)
   registerUserRoutes(app, new UsersService(database.db))
+  registerClientModules(app, { config, db: database.db, auth, boss })
   registerRolePermissionRoutes(app, new RolePermissionsService(database.db))
   registerAuditRoutes(app, database.db)
   await registerWebClient(app)

@@ -8,6 +8,7 @@ import { createQueue, type PgBoss, stopQueue } from './engine/queue.ts'
 
 export interface RunningServer extends BuiltApp {
   url: string
+  config: AppConfig
   database: Database
   boss: PgBoss
   firstAdmin: FirstAdmin | null
@@ -28,7 +29,7 @@ export async function startServer(
     const queue = boss
     await queue.start()
     await registerHousekeeping(queue, database.db)
-    const built = await buildApp({ config, database, logger: options.logger })
+    const built = await buildApp({ config, database, boss: queue, logger: options.logger })
     queue.on('error', (error) => built.app.log.error({ err: error }, 'job queue error'))
     await built.app.listen({ port: config.port, host: config.host })
     const address = built.app.server.address()
@@ -37,6 +38,7 @@ export async function startServer(
     return {
       ...built,
       url: `http://127.0.0.1:${port}`,
+      config,
       database,
       boss: queue,
       firstAdmin,

@@ -1,7 +1,10 @@
 /** A fault for the next `times` requests matching `method` (any when absent) and `path`. */
 export interface FaultInput {
   method?: string
-  /** Exact path, or a pattern where `*` matches any run of characters (e.g. `/v3/leads/*`). */
+  /**
+   * Exact path, or a pattern where `*` matches any run of characters (e.g. `/v3/leads/*`). A
+   * trailing slash does not matter, as for the routes (`/contacts` also matches `/contacts/`).
+   */
   path: string
   /** Answer with this status (and `body`) instead of the real handler. */
   status?: number
@@ -58,9 +61,16 @@ export class FaultRules {
 
 function matches(rule: FaultRule, method: string, path: string): boolean {
   if (rule.method && rule.method.toUpperCase() !== method.toUpperCase()) return false
-  if (!rule.path.includes('*')) return rule.path === path
-  const pattern = rule.path.split('*').map(escapeRegExp).join('.*')
-  return new RegExp(`^${pattern}$`).test(path)
+  const paths = withAndWithoutTrailingSlash(path)
+  if (!rule.path.includes('*')) return paths.includes(rule.path)
+  const pattern = new RegExp(`^${rule.path.split('*').map(escapeRegExp).join('.*')}$`)
+  return paths.some((candidate) => pattern.test(candidate))
+}
+
+/** The routers ignore a trailing slash (SimServer `ignoreTrailingSlash`), so faults do too. */
+function withAndWithoutTrailingSlash(path: string): string[] {
+  if (path === '/') return [path]
+  return [path, path.endsWith('/') ? path.slice(0, -1) : `${path}/`]
 }
 
 function escapeRegExp(text: string): string {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SimClock } from './sim-clock.ts'
 import { SimServer } from './sim-server.ts'
 
 describe('SimServer core', () => {
@@ -6,6 +7,7 @@ describe('SimServer core', () => {
   let url = ''
   beforeAll(async () => {
     sim.app.get('/thing/:id', async (request) => ({ id: (request.params as { id: string }).id }))
+    sim.app.post('/things/', async () => ({ created: true }))
     url = await sim.listen()
   })
   afterAll(() => sim.close())
@@ -35,6 +37,35 @@ describe('SimServer core', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(140)
   })
 
+  it('without a fault body and without a simulator default, answers the Yelp-shaped default', async () => {
+    sim.faults.add({ path: '/thing/a', status: 502 })
+    const response = await fetch(`${url}/thing/a`)
+    expect([response.status, await response.json()]).toEqual([
+      502,
+      { error: { code: 'SIMULATED_FAULT', description: 'Injected 502' } },
+    ])
+  })
+
+  it.each([
+    ['/things', 'POST', '/things/'],
+    ['/things/', 'POST', '/things'],
+    ['/thing/7/', 'GET', '/thing/7'],
+  ])('ignores a trailing slash: %s answers as the route %s %s', async (path, method) => {
+    const response = await fetch(`${url}${path}`, { method })
+    expect(response.status).toBe(200)
+  })
+
+  it.each([
+    ['a fault on /things fires on /things/', '/things', '/things/'],
+    ['a fault on /things/ fires on /things', '/things/', '/things'],
+    ['a pattern /thing/* fires on /thing/9/', '/thing/*', '/thing/9/'],
+  ])('%s', async (_name, faultPath, requestPath) => {
+    sim.faults.add({ path: faultPath, status: 418 })
+    const method = requestPath.startsWith('/things') ? 'POST' : 'GET'
+    expect((await fetch(`${url}${requestPath}`, { method })).status).toBe(418)
+    expect((await fetch(`${url}${requestPath}`, { method })).status).toBe(200)
+  })
+
   it('logs provider requests but not control requests, and resets', async () => {
     const log = await (await fetch(`${url}/__sim/requests`)).json()
     expect(log.length).toBeGreaterThan(0)
@@ -48,5 +79,56 @@ describe('SimServer core', () => {
     await fetch(`${url}/__sim/reset`, { method: 'POST' })
     expect(sim.requests.list()).toEqual([])
     expect(Math.abs(sim.clock.now() - Date.now())).toBeLessThan(1000)
+  })
+})
+
+describe('SimServer defaultFaultBody', () => {
+  const sim = new SimServer({
+    name: 'shaped',
+    defaultFaultBody: (status) => ({ statusCode: status, message: 'shaped' }),
+  })
+  let url = ''
+  beforeAll(async () => {
+    sim.app.get('/x', async () => ({ ok: true }))
+    url = await sim.listen()
+  })
+  afterAll(() => sim.close())
+
+  it.each([
+    ['no body → the simulator default', { status: 503 }, { statusCode: 503, message: 'shaped' }],
+    ['a given body wins', { status: 503, body: { custom: 1 } }, { custom: 1 }],
+  ])('%s', async (_name, fault, expected) => {
+    sim.faults.add({ path: '/x', ...fault })
+    const response = await fetch(`${url}/x`)
+    expect([response.status, await response.json()]).toEqual([503, expected])
+  })
+})
+
+describe('SimClock.onAdvance', () => {
+  it('calls listeners with the step and the new time, stops after unsubscribe, and not on reset', () => {
+    const clock = new SimClock()
+    const calls: Array<[number, number]> = []
+    const unsubscribe = clock.onAdvance((ms, now) => calls.push([ms, now]))
+    clock.advance(60_000)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]?.[0]).toBe(60_000)
+    expect(Math.abs((calls[0]?.[1] ?? 0) - clock.now())).toBeLessThan(50)
+    clock.reset()
+    expect(calls).toHaveLength(1)
+    unsubscribe()
+    clock.advance(1_000)
+    expect(calls).toHaveLength(1)
+  })
+
+  it('lets a listener unsubscribe itself while being called', () => {
+    const clock = new SimClock()
+    let count = 0
+    const unsubscribe = clock.onAdvance(() => {
+      count += 1
+      unsubscribe()
+    })
+    clock.advance(1)
+    clock.advance(1)
+    expect(count).toBe(1)
   })
 })

@@ -9,6 +9,16 @@ export const CONTROL_PREFIX = '/__sim'
 export interface SimServerOptions {
   /** Shown in logs and in the control API's state. */
   name: string
+  /**
+   * The body of an injected fault given a status but no `body`, in the provider's own error shape
+   * (Yelp `{error:{code,description}}`, GHL `{statusCode,message}`). Default: `defaultFaultBody`.
+   */
+  defaultFaultBody?: (status: number) => unknown
+}
+
+/** A fault body in Yelp's error shape, kept as the default for simulators that set none. */
+export function defaultFaultBody(status: number): unknown {
+  return { error: { code: 'SIMULATED_FAULT', description: `Injected ${status}` } }
 }
 
 /**
@@ -26,7 +36,13 @@ export class SimServer {
   private baseUrl: string | null = null
 
   constructor(readonly options: SimServerOptions) {
-    this.app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024 })
+    this.app = Fastify({
+      logger: false,
+      bodyLimit: 5 * 1024 * 1024,
+      // GHL documents `/contacts/` and `/conversations/` with a trailing slash and clients send
+      // both spellings; one registration answers for both instead of one route per spelling.
+      routerOptions: { ignoreTrailingSlash: true },
+    })
     this.installBodyParsers()
     this.installRecording()
     this.installFaults()
@@ -103,7 +119,7 @@ export class SimServer {
         return reply
           .code(fault.status)
           .headers(fault.headers ?? {})
-          .send(fault.body ?? { error: { code: 'SIMULATED_FAULT', description: `Injected ${fault.status}` } })
+          .send(fault.body ?? (this.options.defaultFaultBody ?? defaultFaultBody)(fault.status))
       }
     })
   }

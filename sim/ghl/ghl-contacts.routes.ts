@@ -65,9 +65,8 @@ export function registerGhlContactRoutes(app: FastifyInstance, ctx: GhlContext):
     const location = ownLocation(ctx, caller, String(dto.locationId))
     return { status: 201, body: { contact: serializeContact(contacts.create(location, dto)) } }
   })
-  // The documented path is `/contacts/`; the core server does not ignore trailing slashes.
+  // The documented path is `/contacts/`; the core server ignores trailing slashes, so `/contacts` works too.
   app.post('/contacts/', create)
-  app.post('/contacts', create)
 
   app.get(
     '/contacts/search/duplicate',

@@ -221,6 +221,24 @@ describe('GHL simulator: control API (/__sim/ghl)', () => {
       expect(results[0]?.body).toEqual(body)
     })
 
+    it.each([
+      [503, { statusCode: 503, message: 'Service Unavailable' }],
+      [500, { statusCode: 500, message: 'Internal server error' }],
+      [429, { statusCode: 429, message: 'Too Many Requests' }],
+    ])('%i without a body answers in GHL’s error shape', async (status, expected) => {
+      await addFault({ path: '/contacts/upsert', status })
+      const faulted = await upsert()
+      expect([faulted.status, faulted.body]).toEqual([status, expected])
+    })
+
+    it('a fault on the documented /contacts/ also fires on /contacts', async () => {
+      await addFault({ method: 'POST', path: '/contacts/', status: 503 })
+      const create = () =>
+        bed.call('POST', '/contacts', { body: { locationId: LOC, email: 'x@example.com' } })
+      expect((await create()).status).toBe(503)
+      expect((await create()).status).toBe(201)
+    })
+
     it('a delay, then the real answer', async () => {
       await addFault({ path: '/contacts/*', delayMs: 150 })
       const started = Date.now()

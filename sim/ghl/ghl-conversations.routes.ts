@@ -131,8 +131,8 @@ export function registerGhlConversationRoutes(app: FastifyInstance, ctx: GhlCont
       body: { success: true, conversation: serializeConversation(ctx.store, conversation) },
     }
   })
+  // Documented as `/conversations/`; the core server's ignoreTrailingSlash also answers `/conversations`.
   app.post('/conversations/', create)
-  app.post('/conversations', create)
 
   app.get(
     '/conversations/:conversationId',

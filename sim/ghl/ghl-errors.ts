@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http'
+
 /**
  * GHL's error bodies, from the official `common-schemas.json` (ghl.md "Standard error bodies"):
  * 400 `{statusCode, message}`, 401 `{statusCode, message, error: "Unauthorized"}`,
@@ -44,4 +46,13 @@ export function internalError(): GhlError {
 /** A location the token may not use (pitfalls-and-simulators.md "token for another location → 403 (inferred)"). */
 export function noLocationAccess(): GhlError {
   return forbidden('The token does not have access to this location.')
+}
+
+/**
+ * The body of an injected fault given no `body` (SimServer `defaultFaultBody`): GHL's NestJS shape
+ * `{statusCode, message}` with the status's reason phrase, and the simulator's own 500 text.
+ */
+export function ghlFaultBody(status: number): Record<string, unknown> {
+  if (status === 500) return { statusCode: 500, message: 'Internal server error' }
+  return { statusCode: status, message: STATUS_CODES[status] ?? `Injected ${status}` }
 }

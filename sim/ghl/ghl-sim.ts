@@ -5,6 +5,7 @@ import { serializeContact } from './ghl-contacts.service.ts'
 import { registerGhlControlRoutes } from './ghl-control.routes.ts'
 import { registerGhlConversationRoutes } from './ghl-conversations.routes.ts'
 import { registerGhlCustomFieldRoutes } from './ghl-custom-fields.routes.ts'
+import { ghlFaultBody } from './ghl-errors.ts'
 import { type GhlPublicKeys, GhlSigningKeys } from './ghl-keys.ts'
 import { registerGhlOAuthRoutes } from './ghl-oauth.routes.ts'
 import type { GhlContext } from './ghl-route.guard.ts'
@@ -44,7 +45,7 @@ export interface GhlSim {
  * conversation provider, with signed ProviderOutboundMessage webhooks to the hub.
  */
 export function createGhlSim(options: GhlSimOptions = {}): GhlSim {
-  const server = new SimServer({ name: 'ghl' })
+  const server = new SimServer({ name: 'ghl', defaultFaultBody: ghlFaultBody })
   const config = resolveGhlSimConfig(options)
   const store = new GhlStore()
   const keys = new GhlSigningKeys(config.rsaModulusLength, config.sendLegacyRsaSignature)

@@ -26,12 +26,14 @@ export interface WebhookDelivery {
  * Sends app webhooks to the hub, signed like GHL signs them, and retries the way GHL does:
  * only after a 429, up to 6 times ~10 minutes apart plus jitter; any other answer, a timeout or a
  * network error is final (ghl.md §10 "Webhook retries", issue #257). Retries wait on the sim clock,
- * so a test advances the clock instead of sleeping; a short real timer notices when they are due.
+ * so a test advances the clock instead of sleeping: an advance sends the retries it made due at
+ * once, and a short real timer notices those that come due as real time passes.
  */
 export class GhlWebhookEmitter {
   private deliveries: WebhookDelivery[] = []
   private nextId = 1
   private timer: NodeJS.Timeout | null = null
+  private stopWatchingClock: (() => void) | null = null
   private inFlight = new Map<number, Promise<void>>()
 
   constructor(
@@ -44,11 +46,14 @@ export class GhlWebhookEmitter {
     if (this.timer) return
     this.timer = setInterval(() => void this.flushDue(), pollMs)
     this.timer.unref()
+    this.stopWatchingClock = this.clock.onAdvance(() => void this.flushDue())
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer)
     this.timer = null
+    this.stopWatchingClock?.()
+    this.stopWatchingClock = null
   }
 
   list(): WebhookDelivery[] {

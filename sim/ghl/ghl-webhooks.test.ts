@@ -185,6 +185,28 @@ describe('GHL simulator: ProviderOutboundMessage to the hub (ghl.md §9, §10)',
     expect(receiver.received).toHaveLength(1)
   })
 
+  it('advancing the clock sends the retries it made due, with no flush and no poll', async () => {
+    // A poll of a minute keeps the real timer out of the way: only the clock advance can send it.
+    bed.sim.webhooks.stop()
+    bed.sim.webhooks.start(60_000)
+    try {
+      receiver.answers = [429, 200]
+      const contactId = await seedContact(bed)
+      await bed.control('POST', '/user-reply', { locationId: LOC, contactId, message: 'on advance' })
+      await fetch(`${bed.url}/__sim/clock/advance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ms: 10 * 60_000 }),
+      })
+      await until(() => receiver.received.length === 2)
+      await bed.sim.webhooks.flushDue()
+      expect(bed.sim.webhooks.list()[0]).toMatchObject({ state: 'delivered' })
+    } finally {
+      bed.sim.webhooks.stop()
+      bed.sim.webhooks.start()
+    }
+  })
+
   it.each<[string, () => Promise<Record<string, unknown>>, number, string]>([
     [
       'no reply URL',

@@ -13,6 +13,8 @@ beforeAll(async () => {
 afterAll(() => sim.close())
 beforeEach(() => {
   sim.reset()
+  // Rate windows are one second of sim time; frozen, a slow machine cannot stretch them.
+  sim.clock.freeze()
   ;({ token } = seedOwner(sim))
   sim.addLead({ id: 'L1', businessId: 'b1' })
   sim.addLead({ id: 'L2', businessId: 'b1' })

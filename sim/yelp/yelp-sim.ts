@@ -8,7 +8,7 @@ import type {
   MessageInput,
   UserInput,
 } from './yelp-control.schemas.ts'
-import { installYelpErrorHandlers } from './yelp-errors.ts'
+import { installYelpErrorHandlers, yelpError } from './yelp-errors.ts'
 import { registerYelpLeadsRoutes } from './yelp-leads.routes.ts'
 import { YelpLeadsService } from './yelp-leads.service.ts'
 import { registerYelpOAuthRoutes } from './yelp-oauth.routes.ts'
@@ -29,7 +29,10 @@ import { YelpWebhookEmitter } from './yelp-webhook.emitter.ts'
  */
 export function createYelpSim(options: YelpSimOptions = {}) {
   const resolved = resolveYelpSimOptions(options)
-  const server = new SimServer({ name: resolved.name })
+  const server = new SimServer({
+    name: resolved.name,
+    defaultFaultBody: (status) => yelpError('SIMULATED_FAULT', `Injected ${status}`),
+  })
   const store = new YelpStore()
   const settings = settingsFrom(resolved)
   const tokens = new YelpTokenService(server.clock, resolved)

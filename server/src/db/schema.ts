@@ -271,3 +271,21 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_lookup_idx').on(t.username, t.address, t.createdAt)],
 )
+
+/** OAuth states already used: a state is single-use, so its nonce is recorded on first use. */
+export const oauthStateUses = pgTable('oauth_state_uses', {
+  nonce: text('nonce').primaryKey(),
+  provider: text('provider').notNull(),
+  clientId: text('client_id').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * Short leases that serialise token refreshes per credential across processes, without
+ * holding a database transaction open during the provider call (PGlite has one connection).
+ */
+export const credentialLeases = pgTable('credential_leases', {
+  key: text('key').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+})

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts'
 import type { AuthenticatedSession, AuthService } from '../modules/auth/auth.service.ts'
 import { readSessionToken } from './session-cookie.ts'
@@ -26,4 +26,10 @@ export function installGuard(app: FastifyInstance, auth: AuthService): void {
       throw new ForbiddenError(`Your role (${session.user.role}) lacks the ${access} permission`)
     }
   })
+}
+
+/** The session of a route that declared a non-public access (the guard has checked it). */
+export function requireSession(request: FastifyRequest): AuthenticatedSession {
+  if (!request.session) throw new UnauthorizedError()
+  return request.session
 }

@@ -51,3 +51,10 @@ export class ExternalServiceError extends AppError {
     super(502, message)
   }
 }
+
+/** A provider's credentials are not set in the environment (PRODUCT.md §5: "not configured"). */
+export class NotConfiguredError extends AppError {
+  constructor(message: string) {
+    super(503, message)
+  }
+}

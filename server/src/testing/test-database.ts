@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import { copyPgliteTemplate } from './pglite-template.ts'
 
 export interface TestDatabase {
   /** Set on PostgreSQL runs: a database made for this one test server. */
@@ -20,7 +21,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true })
   // Tests are the one place besides config.ts that reads the environment: they choose the database.
   const adminUrl = process.env.TEST_DATABASE_URL
-  if (!adminUrl) return { dataDir, dispose: async () => removeDir() }
+  if (!adminUrl) {
+    copyPgliteTemplate(dataDir)
+    return { dataDir, dispose: async () => removeDir() }
+  }
 
   const name = `lr_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`))

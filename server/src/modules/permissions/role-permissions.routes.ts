@@ -1,7 +1,7 @@
 import type { Permissions } from '@common/permissions.ts'
 import { rolePermissionsBodySchema } from '@common/users.ts'
 import type { FastifyInstance } from 'fastify'
-import { UnauthorizedError } from '../../lib/errors.ts'
+import { requireSession } from '../../http/guard.ts'
 import { parseInput } from '../../lib/validation.ts'
 import { actorOf } from '../users/users.service.ts'
 import type { RolePermissionsService } from './role-permissions.service.ts'
@@ -14,11 +14,10 @@ export function registerRolePermissionRoutes(app: FastifyInstance, roles: RolePe
     { config: { access: 'canEditPermissions' } },
     async (request) => {
       const { permissions } = parseInput(rolePermissionsBodySchema, request.body)
-      if (!request.session) throw new UnauthorizedError()
       const updated = await roles.update(
         request.params.role,
         permissions as Partial<Permissions>,
-        actorOf(request.session),
+        actorOf(requireSession(request)),
       )
       return { role: request.params.role, permissions: updated }
     },

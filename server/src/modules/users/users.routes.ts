@@ -1,9 +1,8 @@
 import { assignmentBodySchema, createUserSchema, updateUserSchema } from '@common/users.ts'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { UnauthorizedError } from '../../lib/errors.ts'
+import { requireSession as sessionOf } from '../../http/guard.ts'
 import { parseInput } from '../../lib/validation.ts'
-import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { actorOf, type UsersService } from './users.service.ts'
 
 const userIdParams = z.object({
@@ -13,11 +12,6 @@ const assignmentParams = z.object({
   userId: z.coerce.number('userId must be a number').int().positive('userId must be positive'),
   clientId: z.string().min(1, 'clientId is required'),
 })
-
-function sessionOf(request: FastifyRequest): AuthenticatedSession {
-  if (!request.session) throw new UnauthorizedError()
-  return request.session
-}
 
 export function registerUserRoutes(app: FastifyInstance, users: UsersService): void {
   app.get('/api/users', { config: { access: 'canViewUsers' } }, async () => users.list())

@@ -1,0 +1,99 @@
+import type { AppConfig } from '../../config/config.ts'
+import { ExternalServiceError, NotConfiguredError } from '../../lib/errors.ts'
+import { type ProviderHttp, providerErrorMessage } from '../http/provider-http.ts'
+import { type GhlTokenResponse, ghlTokenResponseSchema } from './ghl.schemas.ts'
+
+/** Scopes the conversation-provider design needs (ghl.md §9 "Required scopes"). */
+export const GHL_SCOPES = [
+  'contacts.readonly',
+  'contacts.write',
+  'conversations.readonly',
+  'conversations.write',
+  'conversations/message.readonly',
+  'conversations/message.write',
+  'locations/customFields.readonly',
+  'locations/customFields.write',
+]
+
+/** A refresh token GHL refused (single-use tokens, suspended location): re-authorize. */
+export class GhlGrantRefusedError extends Error {}
+
+/** GHL Marketplace OAuth for a sub-account (ghl.md §5): form-encoded, rotating refresh tokens. */
+export class GhlOAuth {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly http: ProviderHttp,
+  ) {}
+
+  get isConfigured(): boolean {
+    return Boolean(this.config.ghl.clientId && this.config.ghl.clientSecret)
+  }
+
+  redirectUri(): string {
+    return `${this.config.baseUrl}/api/ghl/callback`
+  }
+
+  authorizeUrl(state: string): string {
+    const { clientId } = this.credentials()
+    // The documented path since May 2026 (ghl.md §5); the legacy /oauth/chooselocation also works.
+    const url = new URL('/v2/oauth/chooselocation', this.config.ghl.authBase)
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: this.redirectUri(),
+      scope: GHL_SCOPES.join(' '),
+      state,
+    }).toString()
+    return url.toString()
+  }
+
+  exchangeCode(code: string, clientId: string): Promise<GhlTokenResponse> {
+    return this.tokenRequest(clientId, {
+      grant_type: 'authorization_code',
+      code,
+      user_type: 'Location',
+      redirect_uri: this.redirectUri(),
+    })
+  }
+
+  refresh(refreshToken: string, clientId: string): Promise<GhlTokenResponse> {
+    return this.tokenRequest(clientId, {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      user_type: 'Location',
+    })
+  }
+
+  private async tokenRequest(clientId: string, grant: Record<string, string>): Promise<GhlTokenResponse> {
+    const credentials = this.credentials()
+    const response = await this.http.request({
+      platform: 'ghl',
+      clientId,
+      method: 'POST',
+      url: `${this.config.ghl.apiBase}/oauth/token`,
+      form: { ...grant, client_id: credentials.clientId, client_secret: credentials.clientSecret },
+    })
+    if (response.status === 200 || response.status === 201) {
+      const parsed = ghlTokenResponseSchema.safeParse(response.body)
+      if (parsed.success) return parsed.data
+      throw new ExternalServiceError('GoHighLevel answered the token request in an unexpected shape')
+    }
+    const reason = `${response.status} ${providerErrorMessage(response.body) ?? ''}`.trim()
+    if (response.status >= 400 && response.status < 500) {
+      throw new GhlGrantRefusedError(
+        `GoHighLevel refused the ${grant.grant_type} grant for client ${clientId}: ${reason}`,
+      )
+    }
+    throw new ExternalServiceError(`GoHighLevel token request for client ${clientId} failed: ${reason}`)
+  }
+
+  private credentials(): { clientId: string; clientSecret: string } {
+    const { clientId, clientSecret } = this.config.ghl
+    if (!clientId || !clientSecret) {
+      throw new NotConfiguredError(
+        'GoHighLevel is not configured on this server: set GHL_CLIENT_ID and GHL_CLIENT_SECRET',
+      )
+    }
+    return { clientId, clientSecret }
+  }
+}

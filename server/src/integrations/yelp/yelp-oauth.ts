@@ -1,0 +1,108 @@
+import type { AppConfig } from '../../config/config.ts'
+import { ExternalServiceError, NotConfiguredError } from '../../lib/errors.ts'
+import { type ProviderHttp, providerErrorMessage } from '../http/provider-http.ts'
+import {
+  type YelpTokenResponse,
+  yelpBusinessesResponseSchema,
+  yelpTokenResponseSchema,
+} from './yelp.schemas.ts'
+
+/** A refresh token Yelp refused: the business user must authorize again. */
+export class YelpGrantRefusedError extends Error {}
+
+/**
+ * Yelp OAuth for a business user (yelp.md §4). Uses the v3 token endpoint: it rotates the
+ * refresh token on every refresh, which is why refreshes are serialised by the token manager.
+ */
+export class YelpOAuth {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly http: ProviderHttp,
+  ) {}
+
+  get isConfigured(): boolean {
+    return Boolean(this.config.yelp.clientId && this.config.yelp.clientSecret)
+  }
+
+  redirectUri(): string {
+    return `${this.config.baseUrl}/api/yelp/callback`
+  }
+
+  authorizeUrl(state: string): string {
+    const { clientId } = this.credentials()
+    const url = new URL('/oauth2/authorize', this.config.yelp.authBase)
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: this.redirectUri(),
+      scope: 'leads',
+      state,
+    }).toString()
+    return url.toString()
+  }
+
+  async exchangeCode(code: string, clientId: string): Promise<YelpTokenResponse> {
+    return this.tokenRequest(clientId, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: this.redirectUri(),
+    })
+  }
+
+  async refresh(refreshToken: string, clientId: string): Promise<YelpTokenResponse> {
+    return this.tokenRequest(clientId, { grant_type: 'refresh_token', refresh_token: refreshToken })
+  }
+
+  /** Which businesses this user token reaches (the token response does not say). */
+  async listBusinesses(accessToken: string, clientId: string): Promise<string[]> {
+    const response = await this.http.request({
+      platform: 'yelp',
+      clientId,
+      method: 'GET',
+      url: `${this.config.yelp.partnerBase}/token/v1/businesses`,
+      headers: { authorization: `Bearer ${accessToken}` },
+    })
+    if (response.status !== 200) {
+      throw new ExternalServiceError(
+        `Listing the Yelp businesses for client ${clientId} failed: ${response.status} ${providerErrorMessage(response.body) ?? ''}`.trim(),
+      )
+    }
+    const parsed = yelpBusinessesResponseSchema.safeParse(response.body)
+    if (!parsed.success)
+      throw new ExternalServiceError('Yelp answered the business list in an unexpected shape')
+    return parsed.data.business_ids
+  }
+
+  private async tokenRequest(clientId: string, grant: Record<string, string>): Promise<YelpTokenResponse> {
+    const credentials = this.credentials()
+    const response = await this.http.request({
+      platform: 'yelp',
+      clientId,
+      method: 'POST',
+      url: `${this.config.yelp.apiBase}/oauth2/token/v3`,
+      form: { ...grant, client_id: credentials.clientId, client_secret: credentials.clientSecret },
+    })
+    if (response.status === 200) {
+      const parsed = yelpTokenResponseSchema.safeParse(response.body)
+      if (parsed.success) return parsed.data
+      throw new ExternalServiceError('Yelp answered the token request in an unexpected shape')
+    }
+    const reason = `${response.status} ${providerErrorMessage(response.body) ?? ''}`.trim()
+    if (response.status >= 400 && response.status < 500) {
+      throw new YelpGrantRefusedError(
+        `Yelp refused the ${grant.grant_type} grant for client ${clientId}: ${reason}`,
+      )
+    }
+    throw new ExternalServiceError(`Yelp token request for client ${clientId} failed: ${reason}`)
+  }
+
+  private credentials(): { clientId: string; clientSecret: string } {
+    const { clientId, clientSecret } = this.config.yelp
+    if (!clientId || !clientSecret) {
+      throw new NotConfiguredError(
+        'Yelp is not configured on this server: set YELP_CLIENT_ID and YELP_CLIENT_SECRET',
+      )
+    }
+    return { clientId, clientSecret }
+  }
+}

@@ -1,0 +1,56 @@
+import type { ClientView, CustomFieldsStatus } from '@common/clients.ts'
+import { CUSTOM_FIELDS_STATUSES } from '@common/clients.ts'
+import type { Signer } from '../../lib/signer.ts'
+import { type ClientRow, ghlTokensOf, yelpTokensOf } from './clients.repository.ts'
+
+/** The unguessable token of a client's onboarding link; a re-created client gets a new one. */
+export function onboardingToken(signer: Signer, row: Pick<ClientRow, 'id' | 'clientId'>): string {
+  return signer.sign(`onboard:${row.clientId}:${row.id}`)
+}
+
+export function onboardingUrl(
+  baseUrl: string,
+  signer: Signer,
+  row: Pick<ClientRow, 'id' | 'clientId'>,
+): string {
+  return `${baseUrl}/onboard/${encodeURIComponent(row.clientId)}?token=${onboardingToken(signer, row)}`
+}
+
+/** A client as responses carry it: connection status, never a token or key value. */
+export function toClientView(row: ClientRow, baseUrl: string, signer: Signer): ClientView {
+  const yelp = yelpTokensOf(row)
+  const ghl = ghlTokensOf(row)
+  const status = (CUSTOM_FIELDS_STATUSES as readonly string[]).includes(row.ghlCustomFieldsStatus)
+    ? (row.ghlCustomFieldsStatus as CustomFieldsStatus)
+    : 'not_configured'
+  const businessId = yelp.businessId ?? null
+  const locationId = row.ghlLocationId ?? ghl.locationId ?? null
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    name: row.name,
+    email: row.email,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    lastActivity: row.lastActivity?.toISOString() ?? null,
+    yelpTokens: row.yelpTokens ? { businessId, webhookSubscribed: yelp.webhookSubscribed === true } : null,
+    ghlLocationId: locationId,
+    ghlCustomFieldsStatus: status,
+    ghlCustomFieldsCount: row.ghlCustomFieldsCount,
+    onboardingUrl: onboardingUrl(baseUrl, signer, row),
+    yelp: {
+      connected: Boolean(yelp.accessToken),
+      expiresAt: yelp.expiresAt ?? null,
+      needsReauth: yelp.needsReauth === true,
+      businessId,
+      webhookSubscribed: yelp.webhookSubscribed === true,
+    },
+    ghl: {
+      connected: Boolean(ghl.accessToken),
+      hasApiKey: Boolean(row.ghlLocationApiKey),
+      expiresAt: ghl.expiresAt ?? null,
+      needsReauth: ghl.needsReauth === true,
+      locationId,
+    },
+  }
+}

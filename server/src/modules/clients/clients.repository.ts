@@ -1,0 +1,131 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { DB } from '../../db/database.ts'
+import {
+  clients,
+  ghlContacts,
+  ghlCustomFields,
+  leads,
+  messages,
+  userClientAssignments,
+} from '../../db/schema.ts'
+
+export type ClientRow = typeof clients.$inferSelect
+
+/** Stored shape of `clients.yelp_tokens`; token values are sealed (SecretBox). */
+export interface StoredYelpTokens {
+  businessId?: string | null
+  webhookSubscribed?: boolean
+  accessToken?: string | null
+  refreshToken?: string | null
+  expiresAt?: string | null
+  refreshExpiresAt?: string | null
+  needsReauth?: boolean
+  connectedAt?: string | null
+  refreshedAt?: string | null
+  businessIds?: string[]
+}
+
+/** Stored shape of `clients.ghl_tokens`; token values are sealed (SecretBox). */
+export interface StoredGhlTokens {
+  accessToken?: string | null
+  refreshToken?: string | null
+  locationId?: string | null
+  companyId?: string | null
+  userId?: string | null
+  scope?: string | null
+  expiresAt?: string | null
+  needsReauth?: boolean
+  connectedAt?: string | null
+  refreshedAt?: string | null
+}
+
+export function yelpTokensOf(row: ClientRow): StoredYelpTokens {
+  return (row.yelpTokens ?? {}) as StoredYelpTokens
+}
+
+export function ghlTokensOf(row: ClientRow): StoredGhlTokens {
+  return (row.ghlTokens ?? {}) as StoredGhlTokens
+}
+
+/** All clients, or only those named (operators and viewers see their assigned ones). */
+export async function listClients(db: DB, onlyClientIds: string[] | null): Promise<ClientRow[]> {
+  if (onlyClientIds && onlyClientIds.length === 0) return []
+  return db
+    .select()
+    .from(clients)
+    .where(onlyClientIds ? inArray(clients.clientId, onlyClientIds) : undefined)
+    .orderBy(asc(clients.name), asc(clients.clientId))
+}
+
+export async function findClient(db: DB, clientId: string): Promise<ClientRow | null> {
+  const [row] = await db.select().from(clients).where(eq(clients.clientId, clientId))
+  return row ?? null
+}
+
+/** The row locked until the transaction ends, for read-modify-write of its token JSON. */
+export async function lockClient(db: DB, clientId: string): Promise<ClientRow | null> {
+  const [row] = await db.select().from(clients).where(eq(clients.clientId, clientId)).for('update')
+  return row ?? null
+}
+
+export async function insertClient(
+  db: DB,
+  client: { clientId: string; name: string; email: string | null },
+): Promise<ClientRow | null> {
+  const [row] = await db
+    .insert(clients)
+    .values(client)
+    .onConflictDoNothing({ target: clients.clientId })
+    .returning()
+  return row ?? null
+}
+
+export type ClientPatch = Partial<
+  Pick<
+    ClientRow,
+    | 'name'
+    | 'email'
+    | 'isActive'
+    | 'yelpTokens'
+    | 'ghlTokens'
+    | 'ghlLocationApiKey'
+    | 'ghlLocationId'
+    | 'ghlCustomFields'
+    | 'ghlCustomFieldsStatus'
+    | 'ghlCustomFieldsCount'
+  >
+>
+
+export async function updateClient(db: DB, clientId: string, patch: ClientPatch): Promise<ClientRow | null> {
+  const [row] = await db
+    .update(clients)
+    .set({ ...patch, lastActivity: sql`now()` })
+    .where(eq(clients.clientId, clientId))
+    .returning()
+  return row ?? null
+}
+
+/** Removes the client and everything that belongs to it; call inside one transaction. */
+export async function deleteClientAndData(db: DB, clientId: string): Promise<void> {
+  await db.delete(messages).where(eq(messages.clientId, clientId))
+  await db.delete(leads).where(eq(leads.clientId, clientId))
+  await db.delete(ghlContacts).where(eq(ghlContacts.clientId, clientId))
+  await db.delete(ghlCustomFields).where(eq(ghlCustomFields.clientId, clientId))
+  await db.delete(userClientAssignments).where(eq(userClientAssignments.clientId, clientId))
+  await db.delete(clients).where(eq(clients.clientId, clientId))
+}
+
+/** The other client, if any, already tied to a Yelp business (webhooks route by business id). */
+export async function findClientByBusinessId(
+  db: DB,
+  businessId: string,
+  exceptClientId: string,
+): Promise<ClientRow | null> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(
+      and(sql`${clients.yelpTokens}->>'businessId' = ${businessId}`, ne(clients.clientId, exceptClientId)),
+    )
+  return row ?? null
+}

@@ -1,0 +1,74 @@
+import {
+  createClientSchema,
+  ghlApiKeySchema,
+  subscribeWebhookSchema,
+  updateClientSchema,
+} from '@common/clients.ts'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { requireSession as sessionOf } from '../../http/guard.ts'
+import { parseInput } from '../../lib/validation.ts'
+import { actorOf } from '../users/users.service.ts'
+import type { ClientsService } from './clients.service.ts'
+
+export const clientParams = z.object({
+  clientId: z
+    .string()
+    .trim()
+    .min(1, 'clientId is required')
+    .max(64, 'clientId must be at most 64 characters'),
+})
+
+export function registerClientRoutes(app: FastifyInstance, clients: ClientsService): void {
+  app.get('/api/clients', { config: { access: 'canViewClients' } }, async (request) =>
+    clients.list(sessionOf(request)),
+  )
+
+  app.post('/api/clients', { config: { access: 'canCreateClients' } }, async (request, reply) => {
+    const input = parseInput(createClientSchema, request.body)
+    return reply.code(201).send(await clients.create(input, actorOf(sessionOf(request))))
+  })
+
+  app.get('/api/clients/:clientId', { config: { access: 'canViewClients' } }, async (request) => {
+    const { clientId } = parseInput(clientParams, request.params)
+    return clients.get(sessionOf(request), clientId)
+  })
+
+  app.put('/api/clients/:clientId', { config: { access: 'canEditClients' } }, async (request) => {
+    const { clientId } = parseInput(clientParams, request.params)
+    return clients.update(sessionOf(request), clientId, parseInput(updateClientSchema, request.body))
+  })
+
+  app.delete('/api/clients/:clientId', { config: { access: 'canDeleteClients' } }, async (request) => {
+    const { clientId } = parseInput(clientParams, request.params)
+    await clients.remove(sessionOf(request), clientId)
+    return { ok: true }
+  })
+
+  app.post(
+    '/api/subscribe-webhook',
+    { config: { access: 'canManageClientIntegrations' } },
+    async (request) => {
+      const { clientId, businessId } = parseInput(subscribeWebhookSchema, request.body)
+      return clients.subscribeWebhook(sessionOf(request), clientId, businessId)
+    },
+  )
+
+  app.post(
+    '/api/clients/:clientId/ghl/api-key',
+    { config: { access: 'canManageClientIntegrations' } },
+    async (request) => {
+      const { clientId } = parseInput(clientParams, request.params)
+      return clients.saveGhlApiKey(sessionOf(request), clientId, parseInput(ghlApiKeySchema, request.body))
+    },
+  )
+
+  app.post(
+    '/api/clients/:clientId/refresh-tokens',
+    { config: { access: 'canManageClientIntegrations' } },
+    async (request) => {
+      const { clientId } = parseInput(clientParams, request.params)
+      return clients.refreshTokens(sessionOf(request), clientId)
+    },
+  )
+}

@@ -1,0 +1,272 @@
+import type {
+  ClientView,
+  CreateClientInput,
+  TokenRefreshOutcome,
+  updateClientSchema,
+} from '@common/clients.ts'
+import type { z } from 'zod'
+import type { DB } from '../../db/database.ts'
+import { NotConnectedError, type Provider, type TokenManager } from '../../engine/token-manager.ts'
+import {
+  GhlAuthRejectedError,
+  type GhlCustomFieldsClient,
+} from '../../integrations/ghl/ghl-custom-fields.client.ts'
+import type { YelpSubscriptions } from '../../integrations/yelp/yelp-subscriptions.ts'
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
+import type { SecretBox } from '../../lib/secret-box.ts'
+import type { Signer } from '../../lib/signer.ts'
+import { type Actor, recordAudit } from '../audit/audit.repository.ts'
+import type { AuthenticatedSession } from '../auth/auth.service.ts'
+import { actorOf } from '../users/users.service.ts'
+import { assertClientVisible, visibleClientIds } from './client-scope.ts'
+import { toClientView } from './client-view.ts'
+import {
+  type ClientPatch,
+  type ClientRow,
+  deleteClientAndData,
+  findClient,
+  findClientByBusinessId,
+  ghlTokensOf,
+  insertClient,
+  listClients,
+  lockClient,
+  updateClient,
+  yelpTokensOf,
+} from './clients.repository.ts'
+
+type UpdateClientInput = z.output<typeof updateClientSchema>
+
+interface Deps {
+  db: DB
+  baseUrl: string
+  signer: Signer
+  box: SecretBox
+  tokens: TokenManager
+  subscriptions: YelpSubscriptions
+  ghlFields: GhlCustomFieldsClient
+}
+
+/** Clients and their connections: everything but the OAuth round trips and custom fields. */
+export class ClientsService {
+  constructor(private readonly deps: Deps) {}
+
+  private get db(): DB {
+    return this.deps.db
+  }
+
+  private view(row: ClientRow): ClientView {
+    return toClientView(row, this.deps.baseUrl, this.deps.signer)
+  }
+
+  async list(session: AuthenticatedSession): Promise<ClientView[]> {
+    const rows = await listClients(this.db, await visibleClientIds(this.db, session))
+    return rows.map((row) => this.view(row))
+  }
+
+  async get(session: AuthenticatedSession, clientId: string): Promise<ClientView> {
+    return this.view(await this.visibleRow(session, clientId))
+  }
+
+  async create(input: CreateClientInput, actor: Actor): Promise<ClientView> {
+    return this.db.transaction(async (tx) => {
+      const row = await insertClient(tx, input)
+      if (!row) throw new ConflictError(`Client ID ${input.clientId} already exists`)
+      await recordAudit(tx, actor, {
+        action: 'client.create',
+        entityType: 'client',
+        entityId: row.clientId,
+        after: input,
+      })
+      return this.view(row)
+    })
+  }
+
+  async update(
+    session: AuthenticatedSession,
+    clientId: string,
+    input: UpdateClientInput,
+  ): Promise<ClientView> {
+    await this.visibleRow(session, clientId)
+    if (input.ghlLocationApiKey !== undefined) {
+      if (!input.ghlLocationId && Object.keys(input).length === 1) {
+        throw new ValidationError('ghlLocationId: Location ID is required')
+      }
+      await this.saveGhlApiKey(session, clientId, {
+        locationApiKey: input.ghlLocationApiKey,
+        locationId: input.ghlLocationId,
+      })
+    }
+    return this.db.transaction(async (tx) => {
+      const row = await lockClient(tx, clientId)
+      if (!row) throw new NotFoundError(`Client ${clientId} not found`)
+      const patch: ClientPatch = {}
+      if (input.name !== undefined) patch.name = input.name
+      if (input.email !== undefined) patch.email = input.email
+      if (input.isActive !== undefined) patch.isActive = input.isActive
+      if (input.yelpTokens) {
+        await this.assertBusinessFree(tx, input.yelpTokens.businessId, clientId)
+        const current = yelpTokensOf(row)
+        const businessChanged = current.businessId !== input.yelpTokens.businessId
+        patch.yelpTokens = {
+          ...current,
+          businessId: input.yelpTokens.businessId,
+          // A new business is not subscribed until Yelp accepts a subscription for it.
+          webhookSubscribed:
+            input.yelpTokens.webhookSubscribed ??
+            (businessChanged ? false : current.webhookSubscribed === true),
+        }
+      }
+      if (input.ghlTokens) {
+        patch.ghlTokens = {
+          ...ghlTokensOf(row),
+          accessToken: this.deps.box.seal(input.ghlTokens.accessToken),
+          ...(input.ghlTokens.refreshToken
+            ? { refreshToken: this.deps.box.seal(input.ghlTokens.refreshToken) }
+            : {}),
+          ...(input.ghlTokens.locationId ? { locationId: input.ghlTokens.locationId } : {}),
+          needsReauth: false,
+        }
+      }
+      if (input.ghlLocationId !== undefined && input.ghlLocationApiKey === undefined)
+        patch.ghlLocationId = input.ghlLocationId
+      const updated = Object.keys(patch).length ? await updateClient(tx, clientId, patch) : row
+      if (!updated) throw new NotFoundError(`Client ${clientId} not found`)
+      await recordAudit(tx, actorOf(session), {
+        action: 'client.update',
+        entityType: 'client',
+        entityId: clientId,
+        before: publicFields(row),
+        after: publicFields(updated),
+      })
+      return this.view(updated)
+    })
+  }
+
+  async remove(session: AuthenticatedSession, clientId: string): Promise<void> {
+    await this.visibleRow(session, clientId)
+    await this.db.transaction(async (tx) => {
+      const row = await lockClient(tx, clientId)
+      if (!row) throw new NotFoundError(`Client ${clientId} not found`)
+      await deleteClientAndData(tx, clientId)
+      await recordAudit(tx, actorOf(session), {
+        action: 'client.delete',
+        entityType: 'client',
+        entityId: clientId,
+        before: publicFields(row),
+      })
+    })
+  }
+
+  /** Yelp tab, step 1: subscribe the business to lead webhooks, then store it as subscribed. */
+  async subscribeWebhook(session: AuthenticatedSession, clientId: string, businessId: string) {
+    await this.visibleRow(session, clientId)
+    await this.assertBusinessFree(this.db, businessId, clientId)
+    await this.deps.subscriptions.subscribeWebhooks(businessId, clientId)
+    return this.db.transaction(async (tx) => {
+      const row = await lockClient(tx, clientId)
+      if (!row) throw new NotFoundError(`Client ${clientId} not found`)
+      await updateClient(tx, clientId, {
+        yelpTokens: { ...yelpTokensOf(row), businessId, webhookSubscribed: true },
+      })
+      await recordAudit(tx, actorOf(session), {
+        action: 'client.webhook_subscribed',
+        entityType: 'client',
+        entityId: clientId,
+        before: { businessId: yelpTokensOf(row).businessId ?? null },
+        after: { businessId, webhookSubscribed: true },
+      })
+      return { success: true, businessId, webhookSubscribed: true }
+    })
+  }
+
+  /** Checks the location key with one cheap authorised GHL call, then stores it sealed. */
+  async saveGhlApiKey(
+    session: AuthenticatedSession,
+    clientId: string,
+    input: { locationApiKey: string; locationId?: string },
+  ) {
+    const row = await this.visibleRow(session, clientId)
+    const locationId = input.locationId ?? row.ghlLocationId ?? ghlTokensOf(row).locationId
+    if (!locationId) throw new ValidationError('locationId: Location ID is required')
+    try {
+      await this.deps.ghlFields.list(locationId, input.locationApiKey, clientId)
+    } catch (error) {
+      if (error instanceof GhlAuthRejectedError) {
+        throw new ValidationError(`locationApiKey: GoHighLevel rejected this key for location ${locationId}`)
+      }
+      throw error
+    }
+    await this.db.transaction(async (tx) => {
+      const current = await lockClient(tx, clientId)
+      if (!current) throw new NotFoundError(`Client ${clientId} not found`)
+      await updateClient(tx, clientId, {
+        ghlLocationApiKey: this.deps.box.seal(input.locationApiKey),
+        ghlLocationId: locationId,
+      })
+      await recordAudit(tx, actorOf(session), {
+        action: 'client.ghl_api_key_saved',
+        entityType: 'client',
+        entityId: clientId,
+        before: { locationId: current.ghlLocationId, hadApiKey: Boolean(current.ghlLocationApiKey) },
+        after: { locationId, hasApiKey: true },
+      })
+    })
+    return { success: true, hasApiKey: true, locationId }
+  }
+
+  /** The row action 'token refresh': refreshes both providers now and reports each outcome. */
+  async refreshTokens(session: AuthenticatedSession, clientId: string) {
+    await this.visibleRow(session, clientId)
+    const outcomes = {
+      yelp: await this.refreshOne('yelp', clientId),
+      ghl: await this.refreshOne('ghl', clientId),
+    }
+    await recordAudit(this.db, actorOf(session), {
+      action: 'client.tokens_refreshed',
+      entityType: 'client',
+      entityId: clientId,
+      after: outcomes,
+    })
+    return outcomes
+  }
+
+  private async refreshOne(provider: Provider, clientId: string): Promise<TokenRefreshOutcome> {
+    try {
+      await this.deps.tokens.refresh(provider, clientId)
+      const row = await findClient(this.db, clientId)
+      const tokens = row ? (provider === 'yelp' ? yelpTokensOf(row) : ghlTokensOf(row)) : {}
+      return { status: 'refreshed', expiresAt: tokens.expiresAt ?? null }
+    } catch (error) {
+      if (error instanceof NotConnectedError) return { status: 'not_connected' }
+      return { status: 'failed', error: (error as Error).message }
+    }
+  }
+
+  /** Pass the transaction when inside one: PGlite deadlocks on the outer handle (STACK.md gotcha 3). */
+  private async assertBusinessFree(db: DB, businessId: string, clientId: string): Promise<void> {
+    const other = await findClientByBusinessId(db, businessId, clientId)
+    if (other)
+      throw new ConflictError(`Yelp business ${businessId} is already connected to client ${other.clientId}`)
+  }
+
+  private async visibleRow(session: AuthenticatedSession, clientId: string): Promise<ClientRow> {
+    await assertClientVisible(this.db, session, clientId)
+    const row = await findClient(this.db, clientId)
+    if (!row) throw new NotFoundError(`Client ${clientId} not found`)
+    return row
+  }
+}
+
+/** What an audit entry may hold of a client: no token, no key. */
+function publicFields(row: ClientRow) {
+  const yelp = yelpTokensOf(row)
+  return {
+    name: row.name,
+    email: row.email,
+    isActive: row.isActive,
+    businessId: yelp.businessId ?? null,
+    webhookSubscribed: yelp.webhookSubscribed === true,
+    ghlLocationId: row.ghlLocationId,
+    hasGhlApiKey: Boolean(row.ghlLocationApiKey),
+  }
+}

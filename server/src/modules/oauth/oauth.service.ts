@@ -1,0 +1,268 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type PgBoss from 'pg-boss'
+import type { DB } from '../../db/database.ts'
+import type { TokenManager } from '../../engine/token-manager.ts'
+import type { GhlTokenResponse } from '../../integrations/ghl/ghl.schemas.ts'
+import { GhlGrantRefusedError, type GhlOAuth } from '../../integrations/ghl/ghl-oauth.ts'
+import { ProviderUnreachableError } from '../../integrations/http/provider-http.ts'
+import type { YelpTokenResponse } from '../../integrations/yelp/yelp.schemas.ts'
+import { YelpGrantRefusedError, type YelpOAuth } from '../../integrations/yelp/yelp-oauth.ts'
+import { AppError, NotFoundError } from '../../lib/errors.ts'
+import type { Signer } from '../../lib/signer.ts'
+import { recordAudit } from '../audit/audit.repository.ts'
+import {
+  findClient,
+  findClientByBusinessId,
+  ghlTokensOf,
+  lockClient,
+  updateClient,
+  yelpTokensOf,
+} from '../clients/clients.repository.ts'
+import { consumeState, issueState, type OAuthProvider, OAuthStateError } from './oauth-state.ts'
+
+export const CONTACT_SYNC_QUEUE = 'ghl-sync-contacts'
+
+export interface CallbackQuery {
+  code?: string
+  state?: string
+  error?: string
+  error_description?: string
+}
+
+export interface CallbackOutcome {
+  ok: boolean
+  status: number
+  title: string
+  message: string
+  detail?: string
+}
+
+/**
+ * Both providers' OAuth round trips (PRODUCT.md §4): signed, single-use, 10-minute states bound
+ * to the client; callbacks that exchange the code and store the tokens sealed — or change
+ * nothing and say why.
+ */
+export class OAuthService {
+  constructor(
+    private readonly db: DB,
+    private readonly signer: Signer,
+    private readonly yelp: YelpOAuth,
+    private readonly ghl: GhlOAuth,
+    private readonly tokens: TokenManager,
+    private readonly boss: PgBoss | undefined,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async startUrl(
+    provider: OAuthProvider,
+    clientId: string,
+    options: { autoSync: boolean; via: 'dashboard' | 'onboarding' },
+  ): Promise<string> {
+    if (!(await findClient(this.db, clientId))) throw new NotFoundError(`Client ${clientId} not found`)
+    const state = issueState(this.signer, { provider, clientId, ...options })
+    return provider === 'yelp' ? this.yelp.authorizeUrl(state) : this.ghl.authorizeUrl(state)
+  }
+
+  async completeYelp(query: CallbackQuery): Promise<CallbackOutcome> {
+    return this.complete('yelp', query, async (clientId, code) => {
+      const fresh = await this.yelp.exchangeCode(code, clientId)
+      const reachable = await this.yelp.listBusinesses(fresh.access_token, clientId)
+      return this.storeYelp(clientId, fresh, reachable)
+    })
+  }
+
+  async completeGhl(query: CallbackQuery, autoSyncFallback = false): Promise<CallbackOutcome> {
+    return this.complete('ghl', query, async (clientId, code, autoSync) => {
+      const fresh = await this.ghl.exchangeCode(code, clientId)
+      const outcome = await this.storeGhl(clientId, fresh)
+      if (outcome.ok && (autoSync || autoSyncFallback)) await this.queueContactSync(clientId)
+      return outcome
+    })
+  }
+
+  private async complete(
+    provider: OAuthProvider,
+    query: CallbackQuery,
+    exchange: (clientId: string, code: string, autoSync: boolean) => Promise<CallbackOutcome>,
+  ): Promise<CallbackOutcome> {
+    const name = provider === 'yelp' ? 'Yelp' : 'GoHighLevel'
+    let state: Awaited<ReturnType<typeof consumeState>>
+    try {
+      state = await consumeState(this.db, this.signer, query.state, provider)
+    } catch (error) {
+      if (!(error instanceof OAuthStateError)) throw error
+      return { ok: false, status: 400, title: `${name} connection failed`, message: error.message }
+    }
+    if (query.error) {
+      const denied = query.error === 'access_denied'
+      return {
+        ok: false,
+        status: 400,
+        title: denied ? `${name} access was denied` : `${name} connection failed`,
+        message: denied
+          ? `Nothing was connected. Start again from the dashboard or the onboarding link to grant access.`
+          : `${name} answered: ${query.error_description ?? query.error}. Nothing was changed.`,
+      }
+    }
+    if (!query.code) {
+      return {
+        ok: false,
+        status: 400,
+        title: `${name} connection failed`,
+        message: `${name} sent no authorization code.`,
+      }
+    }
+    try {
+      return await exchange(state.clientId, query.code, state.autoSync)
+    } catch (error) {
+      if (!isProviderFailure(error)) throw error
+      this.log.warn({ err: error, clientId: state.clientId }, `${name} OAuth callback failed`)
+      return {
+        ok: false,
+        status: 502,
+        title: `${name} connection failed`,
+        message: 'Nothing was changed. Start again, and contact your agency if it keeps failing.',
+        detail: (error as Error).message,
+      }
+    }
+  }
+
+  private async storeYelp(
+    clientId: string,
+    fresh: YelpTokenResponse,
+    reachable: string[],
+  ): Promise<CallbackOutcome> {
+    return this.db.transaction(async (tx) => {
+      const row = await lockClient(tx, clientId)
+      if (!row)
+        return {
+          ok: false,
+          status: 404,
+          title: 'Yelp connection failed',
+          message: `Client ${clientId} no longer exists.`,
+        }
+      const current = yelpTokensOf(row)
+      let businessId = current.businessId ?? null
+      if (businessId && !reachable.includes(businessId)) {
+        return {
+          ok: false,
+          status: 400,
+          title: 'Wrong Yelp account',
+          message: `The Yelp account you signed in with does not manage business ${businessId}. Nothing was changed; sign in with an account that manages it.`,
+        }
+      }
+      if (!businessId) {
+        if (reachable.length !== 1) {
+          return {
+            ok: false,
+            status: 400,
+            title: 'Which Yelp business?',
+            message:
+              reachable.length === 0
+                ? 'This Yelp account manages no business that the Leads API can reach. Nothing was changed.'
+                : `This Yelp account manages several businesses (${reachable.join(', ')}). Ask your agency to save the business ID first, then connect again.`,
+          }
+        }
+        businessId = reachable[0] ?? null
+      }
+      const other = businessId ? await findClientByBusinessId(tx, businessId, clientId) : null
+      if (other) {
+        return {
+          ok: false,
+          status: 409,
+          title: 'Business already connected',
+          message: `Yelp business ${businessId} is already connected to another client. Nothing was changed.`,
+        }
+      }
+      await updateClient(tx, clientId, {
+        yelpTokens: {
+          ...current,
+          ...this.tokens.sealYelp(fresh),
+          businessId,
+          businessIds: reachable,
+          connectedAt: new Date().toISOString(),
+        },
+      })
+      await recordAudit(tx, null, {
+        action: 'client.yelp_connected',
+        entityType: 'client',
+        entityId: clientId,
+        after: { businessId, reachableBusinesses: reachable },
+      })
+      return {
+        ok: true,
+        status: 200,
+        title: 'Yelp connected',
+        message: `${row.name} is connected to Yelp (business ${businessId}). You can close this tab.`,
+      }
+    })
+  }
+
+  private async storeGhl(clientId: string, fresh: GhlTokenResponse): Promise<CallbackOutcome> {
+    return this.db.transaction(async (tx) => {
+      const row = await lockClient(tx, clientId)
+      if (!row)
+        return {
+          ok: false,
+          status: 404,
+          title: 'GoHighLevel connection failed',
+          message: `Client ${clientId} no longer exists.`,
+        }
+      if (!fresh.locationId) {
+        return {
+          ok: false,
+          status: 400,
+          title: 'Choose a sub-account',
+          message:
+            'GoHighLevel returned an agency-level grant. Connect again and choose the client’s sub-account (location).',
+        }
+      }
+      const expected = row.ghlLocationId
+      if (expected && expected !== fresh.locationId) {
+        return {
+          ok: false,
+          status: 400,
+          title: 'Wrong GoHighLevel location',
+          message: `You chose location ${fresh.locationId}, but this client is set up for location ${expected}. Nothing was changed.`,
+        }
+      }
+      await updateClient(tx, clientId, {
+        ghlTokens: {
+          ...ghlTokensOf(row),
+          ...this.tokens.sealGhl(fresh),
+          connectedAt: new Date().toISOString(),
+        },
+        ghlLocationId: fresh.locationId,
+      })
+      await recordAudit(tx, null, {
+        action: 'client.ghl_connected',
+        entityType: 'client',
+        entityId: clientId,
+        after: { locationId: fresh.locationId, companyId: fresh.companyId ?? null },
+      })
+      return {
+        ok: true,
+        status: 200,
+        title: 'GoHighLevel connected',
+        message: `${row.name} is connected to GoHighLevel (location ${fresh.locationId}). You can close this tab.`,
+      }
+    })
+  }
+
+  /** The contact sync itself is the engine's job; here it is only queued (PRODUCT.md §4). */
+  private async queueContactSync(clientId: string): Promise<void> {
+    if (!this.boss) return
+    await this.boss.createQueue(CONTACT_SYNC_QUEUE)
+    await this.boss.send(CONTACT_SYNC_QUEUE, { clientId }, { singletonKey: clientId })
+  }
+}
+
+/** Failures a provider round trip can meet that deserve a page, not a 500. */
+function isProviderFailure(error: unknown): error is Error {
+  return (
+    error instanceof AppError ||
+    error instanceof YelpGrantRefusedError ||
+    error instanceof GhlGrantRefusedError ||
+    error instanceof ProviderUnreachableError
+  )
+}

@@ -1,0 +1,102 @@
+import { VERSION_CONTACTS } from './ghl/ghl-route.guard.ts'
+import type { Sandbox } from './sandbox.ts'
+import { exportLines } from './sim-env.ts'
+
+/** Shell variables the printed commands use, so they stay short and copy-pasteable. */
+const YELP = '$YELP_SIM'
+const GHL = '$GHL_SIM'
+const JSON_HEADER = "-H 'content-type: application/json'"
+
+function post(url: string, body: unknown): string {
+  return `curl -s -X POST ${url} ${JSON_HEADER} -d '${JSON.stringify(body)}'`
+}
+
+/** `YELP_SIM=… GHL_SIM=…` lines the other commands refer to. */
+export function simVariables(sandbox: Pick<Sandbox, 'yelp' | 'ghl'>): string[] {
+  return [`YELP_SIM=${sandbox.yelp.url}`, `GHL_SIM=${sandbox.ghl.url}`]
+}
+
+export function newLeadCommand(businessId: string): string {
+  return post(`${YELP}/__sim/yelp/leads`, {
+    businessId,
+    consumerName: 'Sam T.',
+    project: {
+      job_names: ['Roof inspection'],
+      survey_answers: [{ question_text: 'What type of roof do you have?', answer_text: ['Tile'] }],
+      location: { postal_code: '94107' },
+    },
+  })
+}
+
+export function consumerMessageCommand(leadId: string): string {
+  return post(`${YELP}/__sim/yelp/leads/${leadId}/messages`, { text: 'Any news on the quote?' })
+}
+
+/** Keeps the id of the location's newest contact (the one the hub created last) in `$CONTACT`, or `none-yet`. */
+export function latestContactCommand(locationId: string): string {
+  return `CONTACT=$(curl -s ${GHL}/__sim/ghl/locations/${locationId}/contacts | node -pe 'JSON.parse(require("fs").readFileSync(0, "utf8")).at(-1)?.id ?? "none-yet"')`
+}
+
+/** Creates a contact through the real API as the hub would, keeping its id in `$CONTACT`. */
+export function createContactCommand(locationId: string, locationApiKey: string): string {
+  const body = JSON.stringify({ locationId, firstName: 'Pat', phone: '+14155550123' })
+  return [
+    `CONTACT=$(curl -s -X POST ${GHL}/contacts/upsert -H 'Authorization: Bearer ${locationApiKey}'`,
+    `-H 'Version: ${VERSION_CONTACTS}' ${JSON_HEADER} -d '${body}'`,
+    `| node -pe 'JSON.parse(require("fs").readFileSync(0, "utf8")).contact.id')`,
+  ].join(' ')
+}
+
+/** A GHL user's reply to `$CONTACT` → signed ProviderOutboundMessage to the hub's /reply. */
+export function userReplyCommand(locationId: string): string {
+  const message = 'Thanks Pat, we can come Thursday.'
+  return `curl -s -X POST ${GHL}/__sim/ghl/user-reply ${JSON_HEADER} -d '{"locationId":"${locationId}","contactId":"'"$CONTACT"'","message":"${message}"}'`
+}
+
+/** What `npm run sim` prints once both simulators are up. */
+export function sandboxGuide(sandbox: Sandbox): string {
+  const { yelp, ghl } = sandbox.sample
+  const [firstLead = 'lead-roof-repair'] = yelp.leadIds
+  const lines = [
+    'LeadRelay sandbox: the Yelp and GoHighLevel simulators',
+    '',
+    `  Yelp simulator  ${sandbox.yelp.url}  (control API ${sandbox.yelp.url}/__sim/yelp)`,
+    `  GHL simulator   ${sandbox.ghl.url}  (control API ${sandbox.ghl.url}/__sim/ghl)`,
+    `  Hub             ${sandbox.hubUrl}  (Yelp webhooks → /yelp/webhook, GHL replies → /reply)`,
+    '',
+    "# Point the hub at the simulators (paste into the hub's shell before `npm start`):",
+    ...exportLines(sandbox.env),
+    '',
+    '# Sample data',
+    `#   Yelp business      ${yelp.businessId} (admin user ${yelp.userId}), subscribed to webhooks: ${
+      sandbox.yelp.store.isSubscribed(yelp.businessId, 'WEBHOOK', sandbox.yelp.now()) ? 'yes' : 'no'
+    }`,
+    `#   Yelp leads         ${yelp.leadIds.join(', ')}`,
+    `#   GHL location       ${ghl.locationId} (company ${ghl.companyId}, user ${ghl.userId})`,
+    `#   GHL location key   ${ghl.locationApiKey}`,
+    '',
+    '# Try it (sim/README.md explains every control route)',
+    ...simVariables(sandbox),
+    '# A consumer message on a lead → NEW_EVENT webhook to the hub',
+    consumerMessageCommand(firstLead),
+    '# A new lead → NEW_EVENT webhook to the hub',
+    newLeadCommand(yelp.businessId),
+    '# A GHL user reply needs a contact: the hub creates it when it forwards a lead; or create one as the hub would',
+    createContactCommand(ghl.locationId, ghl.locationApiKey),
+    "# The reply → signed ProviderOutboundMessage to the hub's /reply",
+    userReplyCommand(ghl.locationId),
+    '# Faults: the next 2 lead reads answer 429, the next contact upsert 503, then back to normal',
+    post(`${YELP}/__sim/faults`, { method: 'GET', path: '/v3/leads/*', status: 429, times: 2 }),
+    post(`${GHL}/__sim/faults`, { method: 'POST', path: '/contacts/upsert', status: 503 }),
+    '# What the hub sent, and the webhooks the simulators delivered',
+    `curl -s ${YELP}/__sim/requests`,
+    `curl -s ${GHL}/__sim/requests`,
+    `curl -s ${YELP}/__sim/yelp/webhooks`,
+    `curl -s ${GHL}/__sim/ghl/webhooks`,
+    '# Move the sim clock forward (expires tokens, makes GHL webhook retries due)',
+    post(`${GHL}/__sim/clock/advance`, { ms: 600_000 }),
+    '',
+    'Ctrl-C stops both simulators.',
+  ]
+  return lines.join('\n')
+}

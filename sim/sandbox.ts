@@ -1,0 +1,80 @@
+import { type GhlSampleWorld, seedGhlSample } from './ghl/ghl-fixtures.ts'
+import { createGhlSim, type GhlSim } from './ghl/ghl-sim.ts'
+import { type SandboxEnv, sandboxEnv } from './sim-env.ts'
+import { createYelpSim, type YelpSim } from './yelp/yelp-sim.ts'
+
+/** The ports `npm run sim` and `npm run demo` use unless SIM_YELP_PORT / SIM_GHL_PORT say otherwise. */
+export const SANDBOX_DEFAULT_PORTS = { yelp: 5101, ghl: 5102 } as const
+
+export interface SandboxOptions {
+  /** 0 = a free port (tests). */
+  yelpPort?: number
+  ghlPort?: number
+  /** The hub's base URL: Yelp webhooks go to `<hubUrl>/yelp/webhook`, GHL replies to `<hubUrl>/reply`. */
+  hubUrl: string
+  host?: string
+  /**
+   * Give the sample business an active WEBHOOK subscription at once (default true, so a consumer
+   * message produces a webhook straight away). The demo passes false: subscribing is the hub's step.
+   */
+  isSubscribed?: boolean
+  /** Also sign GHL webhooks with the legacy RSA `x-wh-signature` (adds GHL_WEBHOOK_RSA_PUBLIC_KEY). */
+  legacyRsa?: boolean
+}
+
+export interface SandboxSample {
+  yelp: { userId: string; businessId: string; leadIds: string[] }
+  ghl: { locationId: string; companyId: string; userId: string; locationApiKey: string }
+}
+
+export interface Sandbox {
+  yelp: YelpSim
+  ghl: GhlSim
+  /** The hub's environment lines (PRODUCT.md §5) pointing at both simulators. */
+  env: SandboxEnv
+  sample: SandboxSample
+  hubUrl: string
+  close(): Promise<void>
+}
+
+/**
+ * Both simulators listening and seeded with their sample worlds, wired to the hub's webhook URLs:
+ * what `npm run sim` runs, what the demo starts beside the hub, and what tests can start on port 0.
+ */
+export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const hubUrl = options.hubUrl.replace(/\/+$/, '')
+  const host = options.host ?? '127.0.0.1'
+  const yelp = createYelpSim({ webhook: { url: `${hubUrl}/yelp/webhook` } })
+  const ghl = createGhlSim({
+    replyUrl: `${hubUrl}/reply`,
+    sendLegacyRsaSignature: options.legacyRsa ?? false,
+  })
+  try {
+    await yelp.listen(options.yelpPort ?? 0, host)
+    await ghl.listen(options.ghlPort ?? 0, host)
+  } catch (error) {
+    // One of the ports is taken: free the other before reporting.
+    await Promise.allSettled([yelp.close(), ghl.close()])
+    throw error
+  }
+  const yelpSample = yelp.seedSample({ isSubscribed: options.isSubscribed ?? true })
+  const ghlSample: GhlSampleWorld = seedGhlSample(ghl)
+  return {
+    yelp,
+    ghl,
+    env: sandboxEnv(yelp, ghl),
+    sample: {
+      yelp: yelpSample,
+      ghl: {
+        locationId: ghlSample.location.id,
+        companyId: ghlSample.location.companyId,
+        userId: ghlSample.user.id,
+        locationApiKey: ghlSample.apiKey.token,
+      },
+    },
+    hubUrl,
+    close: async () => {
+      await Promise.all([yelp.close(), ghl.close()])
+    },
+  }
+}
