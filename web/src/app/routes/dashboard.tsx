@@ -1,11 +1,16 @@
-import { LayoutDashboard } from 'lucide-react'
+import { LayoutDashboard, UserPlus } from 'lucide-react'
+import { useState } from 'react'
 import { PagePlaceholder } from '@/components/layout/page-placeholder.tsx'
-import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx'
+import { Button } from '@/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx'
 import { useAuth } from '@/features/auth/hooks/use-auth.ts'
+import { AddClientDialog } from '@/features/clients/components/add-client-dialog.tsx'
 
 export function DashboardPage() {
   const { user } = useAuth()
   const username = user?.username || 'Admin'
+  const canCreateClients = user?.permissions.canCreateClients === true
+  const [isAddClientOpen, setIsAddClientOpen] = useState(false)
 
   return (
     <div className="grid gap-6">
@@ -25,8 +30,30 @@ export function DashboardPage() {
           </CardDescription>
         </CardHeader>
       </Card>
+      {canCreateClients && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Quick Actions</CardTitle>
+            <CardDescription>Common tasks</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <Button
+              variant="outline"
+              className="h-auto justify-start gap-3 py-3"
+              onClick={() => setIsAddClientOpen(true)}
+            >
+              <span className="flex size-8 items-center justify-center rounded-md bg-accent text-accent-foreground">
+                <UserPlus />
+              </span>
+              Add New Client
+            </Button>
+          </CardContent>
+          <AddClientDialog open={isAddClientOpen} onOpenChange={setIsAddClientOpen} />
+        </Card>
+      )}
       <PagePlaceholder icon={LayoutDashboard}>
-        Statistics, quick actions and the system status arrive with the forwarding engine and monitoring work.
+        Statistics, the other quick actions and the system status arrive with the forwarding engine and
+        monitoring work.
       </PagePlaceholder>
     </div>
   )

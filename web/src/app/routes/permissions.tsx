@@ -1,10 +1,16 @@
-import { ShieldCheck } from 'lucide-react'
-import { PagePlaceholder } from '@/components/layout/page-placeholder.tsx'
+import { useAuth } from '@/features/auth/hooks/use-auth.ts'
+import { PermissionsManagement } from '@/features/permissions/components/permissions-management.tsx'
 
+// Spec §2.10. Saving the signed-in user's own role reloads the session, so the menu and the
+// actions shown follow the new permissions at once.
 export function PermissionsPage() {
+  const { user, refresh } = useAuth()
   return (
-    <PagePlaceholder icon={ShieldCheck}>
-      This screen arrives with the Users, roles and assignments work.
-    </PagePlaceholder>
+    <PermissionsManagement
+      permissions={user?.permissions}
+      onRoleSaved={(role) => {
+        if (role === user?.role) void refresh()
+      }}
+    />
   )
 }

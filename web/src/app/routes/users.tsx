@@ -1,10 +1,15 @@
-import { Users } from 'lucide-react'
-import { PagePlaceholder } from '@/components/layout/page-placeholder.tsx'
+import { useAuth } from '@/features/auth/hooks/use-auth.ts'
+import { UserManagement } from '@/features/users/components/user-management.tsx'
 
+// Spec §2.9. The page hands the signed-in user's permissions to the feature, which shows only
+// the actions they allow, and reloads the session after the user changed their own account.
 export function UsersPage() {
+  const { user, refresh } = useAuth()
   return (
-    <PagePlaceholder icon={Users}>
-      This screen arrives with the Users, roles and assignments work.
-    </PagePlaceholder>
+    <UserManagement
+      permissions={user?.permissions}
+      currentUserId={user?.id}
+      onCurrentUserChanged={() => void refresh()}
+    />
   )
 }

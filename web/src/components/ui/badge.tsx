@@ -13,6 +13,7 @@ export const badgeVariants = cva(
         destructive: 'border-transparent bg-destructive text-white',
         outline: 'text-foreground',
         success: 'border-transparent bg-success/15 text-success',
+        warning: 'border-transparent bg-amber-500/15 text-amber-700',
       },
     },
     defaultVariants: { variant: 'default' },

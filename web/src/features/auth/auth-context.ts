@@ -11,6 +11,11 @@ export interface AuthState {
   login: (username: string, password: string) => Promise<void>
   /** Signs out; the user and all cached queries are cleared even when the call fails. */
   logout: () => Promise<void>
+  /**
+   * Reloads the signed-in user (after a change to their own account or role). A 401 means the
+   * session is over and signs out locally; any other failure keeps the user as it was.
+   */
+  refresh: () => Promise<void>
 }
 
 export const AuthContext = createContext<AuthState | null>(null)

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { clientsQueryOptions } from '@/features/clients/api/get-clients.ts'
+import { customFieldsQueryOptions } from '@/features/clients/api/get-custom-fields.ts'
+import { apiRequest } from '@/lib/api-client.ts'
+
+/** POST /api/clients/{clientId}/ghl/delete-custom-fields: removes every custom field it created. */
+export async function deleteCustomFields(clientId: string): Promise<{ deletedCount: number }> {
+  const res = await apiRequest(
+    'POST',
+    `/api/clients/${encodeURIComponent(clientId)}/ghl/delete-custom-fields`,
+  )
+  return (await res.json()) as { deletedCount: number }
+}
+
+export function useDeleteCustomFields() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteCustomFields,
+    onSettled: (_data, _error, clientId) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: customFieldsQueryOptions(clientId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: clientsQueryOptions().queryKey }),
+      ]),
+  })
+}

@@ -1,0 +1,65 @@
+import type { ClientView } from '@common/clients.ts'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx'
+import {
+  type ClientActionHandlers,
+  ClientRowActions,
+} from '@/features/clients/components/client-row-actions.tsx'
+import { GhlStatus, YelpStatus } from '@/features/clients/components/connection-badges.tsx'
+import { LastActivity } from '@/features/clients/components/last-activity.tsx'
+
+/** Spec §2.5: the desktop table. */
+export function ClientTable({ clients, ...handlers }: { clients: ClientView[] } & ClientActionHandlers) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead className="pl-6">Client</TableHead>
+          <TableHead>Yelp Status</TableHead>
+          <TableHead>GHL Status</TableHead>
+          <TableHead>Last Activity</TableHead>
+          <TableHead className="pr-6 text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {clients.map((client) => (
+          <TableRow key={client.clientId} data-client-id={client.clientId}>
+            <TableCell className="py-3 pl-6">
+              <div className="flex items-center gap-3">
+                <ClientAvatar name={client.name} />
+                <div className="min-w-0">
+                  <div className="max-w-56 truncate font-medium">{client.name}</div>
+                  <div className="max-w-56 truncate font-mono text-xs text-muted-foreground">
+                    {client.clientId}
+                  </div>
+                </div>
+              </div>
+            </TableCell>
+            <TableCell>
+              <YelpStatus client={client} />
+            </TableCell>
+            <TableCell>
+              <GhlStatus client={client} />
+            </TableCell>
+            <TableCell>
+              <LastActivity value={client.lastActivity} />
+            </TableCell>
+            <TableCell className="pr-6">
+              <ClientRowActions client={client} {...handlers} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
+
+export function ClientAvatar({ name }: { name: string }) {
+  return (
+    <span
+      className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent text-sm font-semibold text-accent-foreground uppercase"
+      aria-hidden="true"
+    >
+      {name.trim().charAt(0) || '?'}
+    </span>
+  )
+}

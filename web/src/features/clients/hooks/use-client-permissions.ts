@@ -1,0 +1,13 @@
+import { useAuth } from '@/features/auth/hooks/use-auth.ts'
+
+/** What the signed-in role may do with clients; the UI hides the rest (PRODUCT.md §2). */
+export function useClientPermissions() {
+  const { user } = useAuth()
+  const p = user?.permissions
+  return {
+    canCreate: p?.canCreateClients === true,
+    canEdit: p?.canEditClients === true,
+    canDelete: p?.canDeleteClients === true,
+    canManageIntegrations: p?.canManageClientIntegrations === true,
+  }
+}

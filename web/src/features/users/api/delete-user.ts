@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { usersQueryOptions } from '@/features/users/api/get-users.ts'
+import { apiRequest } from '@/lib/api-client.ts'
+
+/** DELETE /api/users/{id}; 409 for one's own account and for the last active admin. */
+export async function deleteUser(id: number): Promise<void> {
+  await apiRequest('DELETE', `/api/users/${id}`)
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey }),
+  })
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { assignmentPath } from '@/features/users/api/assign-clients.ts'
+import { usersQueryOptions } from '@/features/users/api/get-users.ts'
+import { apiRequest } from '@/lib/api-client.ts'
+
+/** DELETE /api/users/{userId}/clients/{clientId}. */
+export async function unassignClient({ userId, clientId }: { userId: number; clientId: string }) {
+  await apiRequest('DELETE', assignmentPath(userId, clientId))
+}
+
+export function useUnassignClient() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: unassignClient,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey }),
+  })
+}
