@@ -3,7 +3,9 @@ import fastifyHelmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import type PgBoss from 'pg-boss'
 import type { AppConfig } from './config/config.ts'
+import { type Core, createCore } from './core.ts'
 import type { Database } from './db/database.ts'
+import { Engine } from './engine/engine.ts'
 import { type RegisteredRoute, trackRouteAccess } from './http/access.ts'
 import { installErrorHandler } from './http/error-handler.ts'
 import { installGuard } from './http/guard.ts'
@@ -14,6 +16,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { AuthService } from './modules/auth/auth.service.ts'
 import { registerClientModules } from './modules/clients/client-modules.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
+import { registerEngineIngress } from './modules/jobs/engine-ingress.ts'
 import { registerRolePermissionRoutes } from './modules/permissions/role-permissions.routes.ts'
 import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
 import { SessionTimeout } from './modules/settings/session-timeout.ts'
@@ -31,6 +34,9 @@ export interface AppDeps {
 export interface BuiltApp {
   app: FastifyInstance
   sessionTimeout: SessionTimeout
+  core: Core
+  /** Present when a job queue was given: the caller starts it once the server listens. */
+  engine?: Engine
   /** Every route registered, with its declared access: the permission matrix test walks it. */
   routes: RegisteredRoute[]
 }
@@ -93,9 +99,12 @@ export async function buildApp({ config, database, boss, logger }: AppDeps): Pro
   registerHealthRoutes(app, database, config)
   registerAuthRoutes(app, auth, config.isHttps)
   registerUserRoutes(app, new UsersService(database.db))
-  registerClientModules(app, { config, db: database.db, auth, boss })
+  const core = createCore(config, database.db, app.log)
+  registerClientModules(app, core, { auth, boss })
+  const engine = boss ? new Engine(boss, core, app.log) : undefined
+  if (boss && engine) await registerEngineIngress(app, { db: database.db, boss, engine, config })
   registerRolePermissionRoutes(app, new RolePermissionsService(database.db))
   registerAuditRoutes(app, database.db)
   await registerWebClient(app)
-  return { app, routes, sessionTimeout }
+  return { app, routes, sessionTimeout, core, engine }
 }

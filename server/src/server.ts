@@ -31,6 +31,7 @@ export async function startServer(
     await registerHousekeeping(queue, database.db)
     const built = await buildApp({ config, database, boss: queue, logger: options.logger })
     queue.on('error', (error) => built.app.log.error({ err: error }, 'job queue error'))
+    await built.engine?.start()
     await built.app.listen({ port: config.port, host: config.host })
     const address = built.app.server.address()
     const port = address && typeof address === 'object' ? address.port : config.port

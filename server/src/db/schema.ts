@@ -106,6 +106,8 @@ export const messages = pgTable(
     content: text('content'),
     status: text('status').notNull().default('pending'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** Beyond spec §3.1: `yelp:<event id>` or `ghl:<message id>`, so each is recorded once. */
+    externalKey: text('external_key').unique(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -288,4 +290,52 @@ export const credentialLeases = pgTable('credential_leases', {
   key: text('key').primaryKey(),
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+})
+
+/**
+ * Every Yelp event the hub has handled, keyed by Yelp's event id: forwarded to GHL, or
+ * recognised as the echo of the hub's own reply. `pending` survives a crash mid-forward so the
+ * retry checks GHL (altId) before posting again.
+ */
+export const yelpEventClaims = pgTable(
+  'yelp_event_claims',
+  {
+    eventId: text('event_id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    leadId: text('lead_id').notNull(),
+    kind: text('kind').notNull(),
+    state: text('state').notNull().default('pending'),
+    messageRowId: integer('message_row_id'),
+    ghlMessageId: text('ghl_message_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('yelp_event_claims_lead_idx').on(t.leadId)],
+)
+
+/** Jobs set aside because a connection needs re-authorization; re-queued when it is renewed. */
+export const parkedJobs = pgTable(
+  'parked_jobs',
+  {
+    id: serial('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    provider: text('provider').notNull(),
+    queue: text('queue').notNull(),
+    data: jsonb('data').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('parked_jobs_client_idx').on(t.clientId, t.provider)],
+)
+
+/** Progress of a client's historical lead import, shown in Integration Setup. */
+export const leadImports = pgTable('lead_imports', {
+  clientId: text('client_id').primaryKey(),
+  businessId: text('business_id').notNull(),
+  status: text('status').notNull(),
+  leadsFound: integer('leads_found').notNull().default(0),
+  leadsQueued: integer('leads_queued').notNull().default(0),
+  error: text('error'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
 })

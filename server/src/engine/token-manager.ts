@@ -62,22 +62,25 @@ export class TokenManager {
   async yelpAccessToken(clientId: string): Promise<string> {
     const tokens = yelpTokensOf(await this.client(clientId))
     this.assertUsable('yelp', clientId, tokens)
-    if (!expiresSoon(tokens.expiresAt)) return this.box.open(tokens.accessToken ?? '')
-    return this.refresh('yelp', clientId, { rejected: tokens.accessToken ?? null })
+    const current = this.box.open(tokens.accessToken ?? '')
+    if (!expiresSoon(tokens.expiresAt)) return current
+    return this.refresh('yelp', clientId, { rejected: current })
   }
 
   async ghlAccessToken(clientId: string): Promise<string> {
     const tokens = ghlTokensOf(await this.client(clientId))
     this.assertUsable('ghl', clientId, tokens)
-    if (!expiresSoon(tokens.expiresAt)) return this.box.open(tokens.accessToken ?? '')
-    return this.refresh('ghl', clientId, { rejected: tokens.accessToken ?? null })
+    const current = this.box.open(tokens.accessToken ?? '')
+    if (!expiresSoon(tokens.expiresAt)) return current
+    return this.refresh('ghl', clientId, { rejected: current })
   }
 
   /**
-   * Refreshes now. With `rejected` (the sealed token a provider just refused, or the one found
-   * expiring), a refresh that already happened meanwhile is reused instead of repeated.
+   * Refreshes now and returns the new access token. With `rejected` (the token a provider just
+   * answered 401 to, or the one found expiring), a refresh another caller or process already
+   * made meanwhile is reused instead of repeated: "once after a 401", however many jobs saw it.
    */
-  refresh(provider: Provider, clientId: string, options: { rejected?: string | null } = {}): Promise<string> {
+  refresh(provider: Provider, clientId: string, options: { rejected?: string } = {}): Promise<string> {
     const key = `${provider}:${clientId}`
     const running = this.inFlight.get(key)
     if (running) return running
@@ -92,7 +95,7 @@ export class TokenManager {
     provider: Provider,
     clientId: string,
     key: string,
-    rejected: string | null | undefined,
+    rejected: string | undefined,
   ): Promise<string> {
     const deadline = Date.now() + LEASE_WAIT_MS
     while (!(await acquireLease(this.db, key, this.holder, LEASE_TTL_MS))) {
@@ -110,9 +113,8 @@ export class TokenManager {
           : ghlTokensOf(await this.client(clientId))
       this.assertUsable(provider, clientId, tokens)
       // Someone else refreshed while this one waited: use theirs.
-      if (rejected !== undefined && tokens.accessToken !== rejected && !expiresSoon(tokens.expiresAt)) {
-        return this.box.open(tokens.accessToken ?? '')
-      }
+      const current = this.box.open(tokens.accessToken ?? '')
+      if (rejected !== undefined && current !== rejected && !expiresSoon(tokens.expiresAt)) return current
       const refreshToken = this.box.open(tokens.refreshToken ?? '')
       return provider === 'yelp'
         ? await this.refreshYelp(clientId, refreshToken)

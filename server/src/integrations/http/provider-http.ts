@@ -25,15 +25,26 @@ export interface ProviderResponse {
   durationMs: number
 }
 
+/**
+ * How a call failed without an HTTP answer: `timeout` (sent, no answer in time), `not-sent` (the
+ * connection was never made, so the provider saw nothing), `no-answer` (the connection broke
+ * after the request may have been sent). Only `not-sent` is known to have had no effect.
+ */
+export type UnreachableKind = 'timeout' | 'not-sent' | 'no-answer'
+
 /** The provider could not be reached or did not answer in time: worth retrying later. */
 export class ProviderUnreachableError extends Error {
   constructor(
     readonly platform: Platform,
     message: string,
+    readonly kind: UnreachableKind = 'no-answer',
   ) {
     super(message)
   }
 }
+
+// Failures raised before a byte of the request left this machine.
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT'])
 
 const DEFAULT_TIMEOUT_MS = 15_000
 
@@ -77,13 +88,19 @@ export class ProviderHttp {
       return result
     } catch (error) {
       const durationMs = Math.round(performance.now() - started)
-      const reason =
-        (error as Error).name === 'TimeoutError'
-          ? `no answer within ${request.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`
-          : ((error as Error & { cause?: Error }).cause?.message ?? (error as Error).message)
+      const isTimeout = (error as Error).name === 'TimeoutError'
+      const code = (error as Error & { cause?: { code?: unknown } }).cause?.code
+      const kind: UnreachableKind = isTimeout
+        ? 'timeout'
+        : typeof code === 'string' && NOT_SENT_CODES.has(code)
+          ? 'not-sent'
+          : 'no-answer'
+      const reason = isTimeout
+        ? `no answer within ${request.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`
+        : ((error as Error & { cause?: Error }).cause?.message ?? (error as Error).message)
       const message = `${request.method} ${new URL(request.url).pathname} to ${request.platform} failed: ${reason}`
       await this.record(request, headers, { status: 0, headers: {}, body: null, durationMs }, message)
-      throw new ProviderUnreachableError(request.platform, message)
+      throw new ProviderUnreachableError(request.platform, message, kind)
     }
   }
 

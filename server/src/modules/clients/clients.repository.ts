@@ -129,3 +129,12 @@ export async function findClientByBusinessId(
     )
   return row ?? null
 }
+
+/** The client connected to a GHL location (a reply names only the location and contact). */
+export async function findClientByLocationId(db: DB, locationId: string): Promise<ClientRow | null> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(sql`coalesce(${clients.ghlLocationId}, ${clients.ghlTokens}->>'locationId') = ${locationId}`)
+  return row ?? null
+}

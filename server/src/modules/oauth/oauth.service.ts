@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
+import type { Core } from '../../core.ts'
 import type { DB } from '../../db/database.ts'
+import { QUEUES } from '../../engine/queues.ts'
 import type { TokenManager } from '../../engine/token-manager.ts'
 import type { GhlTokenResponse } from '../../integrations/ghl/ghl.schemas.ts'
 import { GhlGrantRefusedError, type GhlOAuth } from '../../integrations/ghl/ghl-oauth.ts'
@@ -19,8 +21,6 @@ import {
   yelpTokensOf,
 } from '../clients/clients.repository.ts'
 import { consumeState, issueState, type OAuthProvider, OAuthStateError } from './oauth-state.ts'
-
-export const CONTACT_SYNC_QUEUE = 'ghl-sync-contacts'
 
 export interface CallbackQuery {
   code?: string
@@ -43,15 +43,23 @@ export interface CallbackOutcome {
  * nothing and say why.
  */
 export class OAuthService {
+  private readonly db: DB
+  private readonly signer: Signer
+  private readonly yelp: YelpOAuth
+  private readonly ghl: GhlOAuth
+  private readonly tokens: TokenManager
+
   constructor(
-    private readonly db: DB,
-    private readonly signer: Signer,
-    private readonly yelp: YelpOAuth,
-    private readonly ghl: GhlOAuth,
-    private readonly tokens: TokenManager,
+    private readonly core: Core,
     private readonly boss: PgBoss | undefined,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.db = core.db
+    this.signer = core.signer
+    this.yelp = core.yelpOAuth
+    this.ghl = core.ghlOAuth
+    this.tokens = core.tokens
+  }
 
   async startUrl(
     provider: OAuthProvider,
@@ -67,7 +75,9 @@ export class OAuthService {
     return this.complete('yelp', query, async (clientId, code) => {
       const fresh = await this.yelp.exchangeCode(code, clientId)
       const reachable = await this.yelp.listBusinesses(fresh.access_token, clientId)
-      return this.storeYelp(clientId, fresh, reachable)
+      const outcome = await this.storeYelp(clientId, fresh, reachable)
+      if (outcome.ok) await this.announce(clientId, 'yelp')
+      return outcome
     })
   }
 
@@ -75,6 +85,7 @@ export class OAuthService {
     return this.complete('ghl', query, async (clientId, code, autoSync) => {
       const fresh = await this.ghl.exchangeCode(code, clientId)
       const outcome = await this.storeGhl(clientId, fresh)
+      if (outcome.ok) await this.announce(clientId, 'ghl')
       if (outcome.ok && (autoSync || autoSyncFallback)) await this.queueContactSync(clientId)
       return outcome
     })
@@ -252,8 +263,16 @@ export class OAuthService {
   /** The contact sync itself is the engine's job; here it is only queued (PRODUCT.md §4). */
   private async queueContactSync(clientId: string): Promise<void> {
     if (!this.boss) return
-    await this.boss.createQueue(CONTACT_SYNC_QUEUE)
-    await this.boss.send(CONTACT_SYNC_QUEUE, { clientId }, { singletonKey: clientId })
+    await this.boss.send(QUEUES.contactSync, { clientId }, { singletonKey: clientId })
+  }
+
+  /** Lets the engine resume work parked while the connection needed re-authorization. */
+  private async announce(clientId: string, provider: 'yelp' | 'ghl'): Promise<void> {
+    for (const listener of this.core.connectionListeners) {
+      await listener(clientId, provider).catch((error) =>
+        this.log.warn({ err: error, clientId }, 'connection listener failed'),
+      )
+    }
   }
 }
 

@@ -1,0 +1,42 @@
+import type { DB } from '../db/database.ts'
+import { NotFoundError, ValidationError } from '../lib/errors.ts'
+import { findClient } from '../modules/clients/clients.repository.ts'
+import { listLeadsOfClient } from '../modules/leads/leads.repository.ts'
+import { isGhlConnected, type LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
+
+export interface ContactSyncResult {
+  success: number
+  errors: number
+  message: string
+  failures: Array<{ leadId: string; error: string }>
+}
+
+/**
+ * "Sync All Leads to GHL Contacts" (spec §2.6): upserts every stored lead's contact and
+ * forwards the lead's stored messages not forwarded yet; reports success and error counts.
+ */
+export class ContactSync {
+  constructor(
+    private readonly db: DB,
+    private readonly leadSync: LeadSyncHandler,
+  ) {}
+
+  async run(clientId: string): Promise<ContactSyncResult> {
+    const client = await findClient(this.db, clientId)
+    if (!client) throw new NotFoundError(`Client ${clientId} not found`)
+    if (!isGhlConnected(client))
+      throw new ValidationError('clientId: connect GoHighLevel before syncing contacts')
+    const failures: ContactSyncResult['failures'] = []
+    let success = 0
+    for (const lead of await listLeadsOfClient(this.db, clientId)) {
+      try {
+        await this.leadSync.syncFromStore(client, lead)
+        success += 1
+      } catch (error) {
+        failures.push({ leadId: lead.leadId, error: (error as Error).message })
+      }
+    }
+    const message = `${success} contact${success === 1 ? '' : 's'} synced${failures.length ? `, ${failures.length} failed` : ''}`
+    return { success, errors: failures.length, message, failures }
+  }
+}

@@ -1,0 +1,58 @@
+import type PgBoss from 'pg-boss'
+import type { DB } from '../db/database.ts'
+import { NotFoundError, ValidationError } from '../lib/errors.ts'
+import { findClient, yelpTokensOf } from '../modules/clients/clients.repository.ts'
+import { startLeadImport, updateLeadImport } from '../modules/leads/lead-imports.repository.ts'
+import type { LeadsPort } from './provider-ports.ts'
+import { type LeadSyncJob, leadSyncKey, QUEUES } from './queues.ts'
+
+/**
+ * Historical import (spec §2.6): pages the business's lead ids (yelp.md §1 `lead_ids`,
+ * `has_more`) and queues a sync of each lead; progress is kept in `lead_imports`.
+ */
+export class LeadImport {
+  constructor(
+    private readonly db: DB,
+    private readonly boss: PgBoss,
+    private readonly leads: LeadsPort,
+  ) {}
+
+  /** Validates and queues the import; the job does the paging. */
+  async start(clientId: string): Promise<{ businessId: string; status: string }> {
+    const client = await findClient(this.db, clientId)
+    if (!client) throw new NotFoundError(`Client ${clientId} not found`)
+    const yelp = yelpTokensOf(client)
+    if (!yelp.accessToken || !yelp.businessId) {
+      throw new ValidationError('clientId: connect the client’s Yelp business before importing its leads')
+    }
+    await startLeadImport(this.db, clientId, yelp.businessId)
+    await this.boss.send(QUEUES.leadImport, { clientId }, { singletonKey: clientId })
+    return { businessId: yelp.businessId, status: 'started' }
+  }
+
+  async run(clientId: string): Promise<{ queued: number }> {
+    const client = await findClient(this.db, clientId)
+    const businessId = client ? yelpTokensOf(client).businessId : null
+    if (!client || !businessId) return { queued: 0 }
+    try {
+      const leadIds = await this.leads.listLeadIds(clientId, businessId)
+      await updateLeadImport(this.db, clientId, { leadsFound: leadIds.length })
+      let queued = 0
+      for (const leadId of leadIds) {
+        const job: LeadSyncJob = { clientId, leadId, reason: 'import' }
+        await this.boss.send(QUEUES.leadSync, job, { singletonKey: leadSyncKey(job) })
+        queued += 1
+        if (queued % 20 === 0) await updateLeadImport(this.db, clientId, { leadsQueued: queued })
+      }
+      await updateLeadImport(this.db, clientId, { leadsQueued: queued, status: 'completed', finished: true })
+      return { queued }
+    } catch (error) {
+      await updateLeadImport(this.db, clientId, {
+        status: 'failed',
+        error: (error as Error).message,
+        finished: true,
+      })
+      throw error
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import type { LeadFields } from '../../modules/leads/leads.repository.ts'
+
+export interface FieldRecordLike {
+  ghlFieldId: string | null
+  sourceType: string
+  fieldName: string
+  sourceData: unknown
+}
+
+export interface ContactDraft {
+  firstName?: string
+  lastName?: string
+  email?: string
+  phone?: string
+  postalCode?: string
+  source: string
+  customFields: Array<{ id: string; field_value: string }>
+}
+
+/**
+ * What a lead tells GHL about its contact: the name split from Yelp's display name ("Pat Q."),
+ * the masked email and phone when present, and the client's custom fields filled from the
+ * standard lead data and the survey answers.
+ */
+export function buildContact(lead: LeadFields, fields: FieldRecordLike[]): ContactDraft {
+  const [firstName, ...rest] = (lead.userDisplayName ?? '').trim().split(/\s+/).filter(Boolean)
+  const userData = (lead.userData ?? {}) as { phone?: string | null; postal_code?: string | null }
+  const project = (lead.projectData ?? {}) as {
+    job_names?: string[]
+    availability_status?: string | null
+    availability_dates?: string[]
+    survey_fields?: Record<string, string[]>
+  }
+  const standard: Record<string, string | null> = {
+    lead_id: lead.leadId,
+    business_id: lead.businessId ?? null,
+    job_type: project.job_names?.join(', ') || null,
+    availability:
+      [project.availability_status, ...(project.availability_dates ?? [])].filter(Boolean).join(' ') || null,
+    postal_code: userData.postal_code ?? null,
+    temporary_email: lead.temporaryEmailAddress ?? null,
+    created_date: lead.timeCreated.toISOString().slice(0, 10),
+  }
+  const customFields: ContactDraft['customFields'] = []
+  for (const field of fields) {
+    if (!field.ghlFieldId) continue
+    const source = (field.sourceData ?? {}) as { key?: string; question?: string }
+    const value =
+      field.sourceType === 'standard'
+        ? source.key
+          ? standard[source.key]
+          : null
+        : project.survey_fields?.[source.question ?? field.fieldName]?.join(', ')
+    if (value) customFields.push({ id: field.ghlFieldId, field_value: value })
+  }
+  return {
+    ...(firstName ? { firstName } : {}),
+    ...(rest.length ? { lastName: rest.join(' ') } : {}),
+    ...(lead.temporaryEmailAddress ? { email: lead.temporaryEmailAddress } : {}),
+    ...(userData.phone ? { phone: userData.phone } : {}),
+    ...(userData.postal_code ? { postalCode: userData.postal_code } : {}),
+    source: 'Yelp',
+    customFields,
+  }
+}

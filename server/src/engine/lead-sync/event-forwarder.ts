@@ -1,0 +1,140 @@
+import type { DB } from '../../db/database.ts'
+import {
+  findMessageByExternalKey,
+  findUnlinkedReply,
+  insertMessageOnce,
+  type MessageRow,
+  updateMessage,
+} from '../../modules/messages/messages.repository.ts'
+import { claimEvent, completeClaim } from '../event-claims.repository.ts'
+import type { GhlPort } from '../provider-ports.ts'
+import type { ContactLink } from './lead-sync.handler.ts'
+import { eventText, isMessageEvent, type YelpEventLike } from './yelp-shapes.ts'
+
+/**
+ * Forwards one Yelp event into the contact's GHL conversation, exactly once per event id:
+ * a claim is written before the GHL call, so a retry after a crash or timeout looks for the
+ * message in GHL (by `altId` = Yelp event id) before posting again. Consumer messages go in as
+ * inbound; business replies typed on Yelp as outbound; the echo of the hub's own reply is
+ * recognised and not forwarded.
+ */
+export class EventForwarder {
+  constructor(
+    private readonly db: DB,
+    private readonly ghl: GhlPort,
+  ) {}
+
+  /** True when this call posted the event to GHL. */
+  async forward(input: {
+    clientId: string
+    leadId: string
+    event: YelpEventLike
+    link: ContactLink
+  }): Promise<boolean> {
+    const { clientId, leadId, event, link } = input
+    if (!isMessageEvent(event)) return false
+    const text = eventText(event)
+    const attachments = (event.event_content?.attachments ?? [])
+      .map((a) => a.url)
+      .filter((u): u is string => Boolean(u))
+    if (!text && attachments.length === 0) return false
+    const isConsumer = event.user_type === 'CONSUMER'
+
+    if (!isConsumer && (await this.claimAsEcho(clientId, leadId, event.id, text))) return false
+    const { claim, isNew } = await claimEvent(this.db, {
+      eventId: event.id,
+      clientId,
+      leadId,
+      kind: isConsumer ? 'inbound' : 'outbound',
+    })
+    if (claim.state === 'done' || claim.kind === 'echo') return false
+
+    const row = await this.messageRow(clientId, leadId, event, text, attachments, link)
+    if (!isNew) {
+      // An earlier attempt stopped after claiming: GHL may already hold the message.
+      const existing = (await this.ghl.listMessages(clientId, link.locationId, link.conversationId)).find(
+        (m) => m.altId === event.id,
+      )
+      if (existing) {
+        await this.succeed(event.id, row, existing.id)
+        return false
+      }
+    }
+    try {
+      const { messageId } = await this.ghl.addInboundMessage(clientId, link.locationId, {
+        conversationId: link.conversationId,
+        contactId: link.contactId,
+        message: text || attachments.join('\n'),
+        attachments,
+        altId: event.id,
+        date: event.time_created,
+        direction: isConsumer ? 'inbound' : 'outbound',
+      })
+      await this.succeed(event.id, row, messageId)
+      return true
+    } catch (error) {
+      await updateMessage(this.db, row.id, { status: 'error', metadata: { error: (error as Error).message } })
+      throw error
+    }
+  }
+
+  /** A BIZ event whose text matches a reply the hub just sent is that reply's echo. */
+  private async claimAsEcho(
+    clientId: string,
+    leadId: string,
+    eventId: string,
+    text: string,
+  ): Promise<boolean> {
+    const reply = await findUnlinkedReply(this.db, clientId, leadId, text)
+    if (!reply) return false
+    const { claim, isNew } = await claimEvent(this.db, {
+      eventId,
+      clientId,
+      leadId,
+      kind: 'echo',
+      messageRowId: reply.id,
+    })
+    if (!isNew && claim.kind !== 'echo') return false
+    await completeClaim(this.db, eventId, { kind: 'echo', messageRowId: reply.id })
+    await updateMessage(this.db, reply.id, { metadata: { yelpEventId: eventId } })
+    return true
+  }
+
+  private async messageRow(
+    clientId: string,
+    leadId: string,
+    event: YelpEventLike,
+    text: string,
+    attachments: string[],
+    link: ContactLink,
+  ): Promise<MessageRow> {
+    const externalKey = `yelp:${event.id}`
+    const inserted = await insertMessageOnce(this.db, {
+      clientId,
+      direction: 'inbound',
+      platform: 'yelp',
+      messageId: event.id,
+      conversationId: link.conversationId,
+      content: text,
+      status: 'pending',
+      externalKey,
+      metadata: {
+        leadId,
+        eventId: event.id,
+        eventType: event.event_type,
+        userType: event.user_type,
+        ghlContactId: link.contactId,
+        ghlConversationId: link.conversationId,
+        attachments,
+      },
+    })
+    const row = inserted ?? (await findMessageByExternalKey(this.db, externalKey))
+    if (!row) throw new Error(`message row for Yelp event ${event.id} vanished`)
+    return row
+  }
+
+  private async succeed(eventId: string, row: MessageRow, ghlMessageId: string): Promise<void> {
+    await updateMessage(this.db, row.id, { status: 'success', metadata: { ghlMessageId, error: null } })
+    await completeClaim(this.db, eventId, { ghlMessageId, messageRowId: row.id })
+  }
+}

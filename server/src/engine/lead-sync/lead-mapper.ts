@@ -1,0 +1,64 @@
+import type { LeadFields } from '../../modules/leads/leads.repository.ts'
+import { eventText, type YelpEventLike, type YelpLeadLike } from './yelp-shapes.ts'
+
+/** The `leads` row of a Yelp lead and its events, in the inbox shape of spec §3.2. */
+export function toLeadFields(clientId: string, lead: YelpLeadLike, events: YelpEventLike[]): LeadFields {
+  const project = lead.project ?? {}
+  const surveyFields: Record<string, string[]> = {}
+  for (const answer of project.survey_answers ?? []) {
+    if (!answer.question_text) continue
+    const values = Array.isArray(answer.answer_text)
+      ? answer.answer_text
+      : answer.answer_text
+        ? [answer.answer_text]
+        : []
+    surveyFields[answer.question_text] = values.map(String)
+  }
+  const lastEvent = events.at(-1)?.time_created
+  const lastEventTime = latest([lead.last_event_time, lastEvent, lead.time_created])
+  return {
+    leadId: lead.id,
+    clientId,
+    businessId: lead.business_id ?? null,
+    conversationId: lead.conversation_id ?? null,
+    userDisplayName: lead.user?.display_name ?? null,
+    temporaryEmailAddress: lead.temporary_email_address ?? null,
+    temporaryEmailExpiry: lead.temporary_email_address_expiry
+      ? new Date(lead.temporary_email_address_expiry)
+      : null,
+    userData: {
+      display_name: lead.user?.display_name ?? null,
+      email: null,
+      temporary_email: lead.temporary_email_address ?? null,
+      phone: lead.phone_number ?? lead.temporary_phone_number ?? null,
+      postal_code: project.location?.postal_code ?? null,
+    },
+    projectData: {
+      additional_info: project.additional_info ?? null,
+      postal_code: project.location?.postal_code ?? null,
+      availability_status: project.availability?.status ?? null,
+      availability_dates: project.availability?.dates ?? [],
+      job_names: project.job_names ?? [],
+      survey_fields: surveyFields,
+      original_survey_answers: project.survey_answers ?? [],
+      attachments: project.attachments ?? [],
+    },
+    events: events.map((event) => ({
+      id: event.id,
+      event_type: event.event_type,
+      user_type: event.user_type,
+      user_display_name: event.user_display_name ?? null,
+      timestamp: event.time_created,
+      time_created: event.time_created,
+      description: eventText(event),
+      event_content: event.event_content ?? {},
+    })),
+    timeCreated: new Date(lead.time_created),
+    lastEventTime: new Date(lastEventTime),
+  }
+}
+
+function latest(times: Array<string | null | undefined>): string {
+  const valid = times.filter((t): t is string => Boolean(t) && !Number.isNaN(Date.parse(t as string)))
+  return valid.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a), valid[0] ?? new Date().toISOString())
+}

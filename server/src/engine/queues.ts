@@ -1,0 +1,61 @@
+import type PgBoss from 'pg-boss'
+
+/** The durable work of the engine; each name is a pg-boss queue. */
+export const QUEUES = {
+  /** Fetch a Yelp lead and its events, mirror it into GHL. One queued + one running per lead. */
+  leadSync: 'yelp-lead-sync',
+  /** Deliver a GHL reply to Yelp and report the outcome back to GHL. */
+  reply: 'ghl-reply',
+  /** Upsert every stored lead of a client as a GHL contact. */
+  contactSync: 'ghl-sync-contacts',
+  /** Page a business's lead ids and queue each lead. */
+  leadImport: 'yelp-lead-import',
+  /** Every 15 minutes: fetch what webhooks missed, per connected business. */
+  reconcile: 'yelp-reconcile',
+} as const
+
+export interface LeadSyncJob {
+  clientId: string
+  leadId: string
+  /** Why: a webhook update type, `import`, `reconcile` or `retry`. */
+  reason: string
+  eventId?: string
+}
+
+export interface ReplyJob {
+  clientId: string
+  leadId: string
+  ghlMessageId: string
+  ghlLocationId: string
+  /** The `messages` row that records this reply. */
+  messageRowId: number
+}
+
+export interface ClientJob {
+  clientId: string
+}
+
+// Attempts and backoff: at-least-once with exponential retries (2 s, 4 s, 8 s … about 8.5
+// minutes in all), then the job is dead (failed) and shows its error until an operator retries it.
+const RETRIES = { retryLimit: 8, retryDelay: 2, retryBackoff: true }
+
+const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
+  [QUEUES.leadSync]: { ...RETRIES, policy: 'stately' },
+  [QUEUES.reply]: { ...RETRIES },
+  [QUEUES.contactSync]: { ...RETRIES, policy: 'stately' },
+  [QUEUES.leadImport]: { ...RETRIES, policy: 'stately' },
+  [QUEUES.reconcile]: { retryLimit: 1, policy: 'singleton' },
+}
+
+export async function createQueues(boss: PgBoss): Promise<void> {
+  for (const [name, options] of Object.entries(QUEUE_OPTIONS)) {
+    const existing = await boss.getQueue(name)
+    if (existing) await boss.updateQueue(name, { name, ...options })
+    else await boss.createQueue(name, { name, ...options })
+  }
+}
+
+/** One queued and one running sync per lead, across every process (the `stately` policy). */
+export function leadSyncKey(job: Pick<LeadSyncJob, 'clientId' | 'leadId'>): string {
+  return `${job.clientId}:${job.leadId}`
+}

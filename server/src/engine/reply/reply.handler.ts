@@ -1,0 +1,145 @@
+import type { DB } from '../../db/database.ts'
+import { GhlStatusNotReadyError } from '../../integrations/ghl/ghl-conversations.client.ts'
+import { PermanentProviderError } from '../../integrations/http/provider-errors.ts'
+import { YelpSameSuccessiveMessageError } from '../../integrations/yelp/yelp-leads.client.ts'
+import {
+  findMessageById,
+  type MessageRow,
+  updateMessage,
+} from '../../modules/messages/messages.repository.ts'
+import { claimEvent, completeClaim } from '../event-claims.repository.ts'
+import { eventText, type YelpEventLike } from '../lead-sync/yelp-shapes.ts'
+import type { GhlPort, LeadsPort } from '../provider-ports.ts'
+import type { ReplyJob } from '../queues.ts'
+
+interface ReplyMeta {
+  leadId?: string | null
+  ghlContactId?: string
+  yelpAttemptedAt?: string
+  yelpEventId?: string | null
+  yelpDelivered?: boolean
+  ghlStatusReported?: string
+  error?: string | null
+}
+
+// ghl.md §9: status updates answer 403 for ~5–10 s after a message while GHL "downstreams" it.
+const STATUS_RETRY_DELAYS_MS = [1000, 2000, 3000, 5000, 8000]
+
+/**
+ * GHL → Yelp for one reply (PRODUCT.md §3), in two idempotent phases so a retry resumes where
+ * the last attempt stopped: deliver the text to Yelp once (after a timeout, Yelp's events are
+ * checked before re-sending, so a retry never causes SAME_SUCCESSIVE_MESSAGE or a double), then
+ * report delivered or failed back to GHL, waiting out GHL's 403 window.
+ */
+export class ReplyHandler {
+  constructor(
+    private readonly db: DB,
+    private readonly leads: LeadsPort,
+    private readonly ghl: GhlPort,
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+  ) {}
+
+  async run(job: ReplyJob): Promise<{ status: string }> {
+    let row = await findMessageById(this.db, job.messageRowId)
+    if (!row) return { status: 'gone' }
+    if (row.status !== 'error' && !meta(row).yelpDelivered) {
+      await this.deliverToYelp(job, row)
+      row = (await findMessageById(this.db, job.messageRowId)) ?? row
+    }
+    const outcome = row.status === 'error' ? 'failed' : 'delivered'
+    if (meta(row).ghlStatusReported !== outcome) {
+      await this.reportToGhl(job, outcome, meta(row).error ?? undefined)
+      await updateMessage(this.db, row.id, { metadata: { ghlStatusReported: outcome } })
+    }
+    return { status: outcome }
+  }
+
+  private async deliverToYelp(job: ReplyJob, row: MessageRow): Promise<void> {
+    const text = row.content ?? ''
+    if (!job.leadId)
+      return this.fail(
+        row,
+        `No Yelp lead is linked to GoHighLevel contact ${meta(row).ghlContactId ?? ''}`.trim(),
+      )
+    if (!text)
+      return this.fail(row, 'The reply is empty once formatting is removed; Yelp takes plain text only')
+    const attemptedAt = meta(row).yelpAttemptedAt
+    if (attemptedAt) {
+      // An earlier attempt may have reached Yelp without us hearing back.
+      const sent = await this.findSentEvent(job, text, attemptedAt)
+      if (sent) return this.delivered(job, row, sent.id)
+    }
+    const now = new Date().toISOString()
+    await updateMessage(this.db, row.id, { metadata: { yelpAttemptedAt: attemptedAt ?? now } })
+    try {
+      await this.leads.writeText(job.clientId, job.leadId, text)
+    } catch (error) {
+      if (error instanceof YelpSameSuccessiveMessageError && attemptedAt) {
+        const sent = await this.findSentEvent(job, text, attemptedAt)
+        if (sent) return this.delivered(job, row, sent.id)
+      }
+      if (error instanceof PermanentProviderError) return this.fail(row, error.message)
+      throw error
+    }
+    const sent = await this.findSentEvent(job, text, attemptedAt ?? now)
+    return this.delivered(job, row, sent?.id ?? null)
+  }
+
+  /** The BIZ event carrying this text, written since the first attempt (with clock slack). */
+  private async findSentEvent(job: ReplyJob, text: string, since: string): Promise<YelpEventLike | null> {
+    const after = new Date(since).getTime() - 60_000
+    const events = await this.leads.listEvents(job.clientId, job.leadId)
+    return (
+      events
+        .filter(
+          (e) =>
+            e.user_type === 'BIZ' && eventText(e) === text && new Date(e.time_created).getTime() >= after,
+        )
+        .at(-1) ?? null
+    )
+  }
+
+  private async delivered(job: ReplyJob, row: MessageRow, yelpEventId: string | null): Promise<void> {
+    if (yelpEventId) {
+      // Yelp will echo this write back as a webhook (yelp.md §2): claim it so it is not forwarded.
+      const { claim } = await claimEvent(this.db, {
+        eventId: yelpEventId,
+        clientId: job.clientId,
+        leadId: job.leadId,
+        kind: 'echo',
+        messageRowId: row.id,
+      })
+      if (claim.kind === 'echo')
+        await completeClaim(this.db, yelpEventId, { kind: 'echo', messageRowId: row.id })
+    }
+    await updateMessage(this.db, row.id, {
+      status: 'success',
+      metadata: { yelpDelivered: true, yelpEventId, error: null },
+    })
+  }
+
+  private async fail(row: MessageRow, reason: string): Promise<void> {
+    await updateMessage(this.db, row.id, { status: 'error', metadata: { error: reason } })
+  }
+
+  private async reportToGhl(job: ReplyJob, status: 'delivered' | 'failed', reason?: string): Promise<void> {
+    const error =
+      status === 'failed'
+        ? { code: 'yelp_delivery_failed', message: reason ?? 'Delivery to Yelp failed' }
+        : undefined
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.ghl.updateMessageStatus(job.clientId, job.ghlLocationId, job.ghlMessageId, status, error)
+        return
+      } catch (caught) {
+        const delay = STATUS_RETRY_DELAYS_MS[attempt]
+        if (!(caught instanceof GhlStatusNotReadyError) || delay === undefined) throw caught
+        await this.sleep(delay)
+      }
+    }
+  }
+}
+
+function meta(row: MessageRow): ReplyMeta {
+  return (row.metadata ?? {}) as ReplyMeta
+}

@@ -1,0 +1,35 @@
+import type { Platform } from './provider-http.ts'
+
+/**
+ * The provider could not do it now (429, 5xx, a timeout or a broken connection) and the in-call
+ * retries are used up: the job should run again later, after `retryAfterMs` when known.
+ */
+export class TransientProviderError extends Error {
+  constructor(
+    readonly platform: Platform,
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message)
+    this.name = new.target.name
+  }
+}
+
+/**
+ * The request was sent but no answer came in time, so a write may or may not have happened:
+ * check the provider's state before doing it again.
+ */
+export class ProviderTimeoutError extends TransientProviderError {}
+
+/** The provider refused the request (a 4xx other than 429): retrying will not help, show it. */
+export class PermanentProviderError extends Error {
+  constructor(
+    readonly platform: Platform,
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message)
+    this.name = new.target.name
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { RateLimiter } from './rate-limiter.ts'
+
+/** Milliseconds since `started` at which each of `count` acquisitions resolved. */
+async function timesOf(acquisitions: Array<Promise<unknown>>, started: number): Promise<number[]> {
+  const times: number[] = []
+  await Promise.all(acquisitions.map((p) => p.then(() => times.push(Date.now() - started))))
+  return times.sort((a, b) => a - b)
+}
+
+describe('RateLimiter', () => {
+  it('waits for a free slot instead of refusing: 3 per 100 ms spreads 7 calls over three windows', async () => {
+    const limiter = new RateLimiter()
+    const started = Date.now()
+    const times = await timesOf(
+      Array.from({ length: 7 }, () => limiter.acquire('k', 3, 100)),
+      started,
+    )
+    // Lower bounds only: a loaded machine may be late, never early.
+    expect(times.slice(3).every((t) => t >= 100)).toBe(true)
+    expect(times[6]).toBeGreaterThanOrEqual(200)
+    expect(times[2]).toBeLessThan(times[3] ?? 0)
+  })
+
+  it('keeps keys apart', async () => {
+    const limiter = new RateLimiter()
+    await limiter.acquire('a', 1, 1_000)
+    const started = Date.now()
+    await limiter.acquire('b', 1, 1_000)
+    expect(Date.now() - started).toBeLessThan(50)
+  })
+
+  it('holds a paused key back until the pause ends', async () => {
+    const limiter = new RateLimiter()
+    limiter.pause('k', 120)
+    const started = Date.now()
+    await limiter.acquire('k', 100, 1_000)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(115)
+  })
+
+  it('counts a held slot until it is released, then for the window after', async () => {
+    const limiter = new RateLimiter()
+    const release = await limiter.acquireSlot('k', 1, 50)
+    const started = Date.now()
+    const next = limiter.acquire('k', 1, 50)
+    setTimeout(release, 100)
+    await next
+    // 100 ms in flight + the 50 ms window after it ended.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(145)
+  })
+})

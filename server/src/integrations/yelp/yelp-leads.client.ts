@@ -1,0 +1,297 @@
+import { z } from 'zod'
+import type { AppConfig } from '../../config/config.ts'
+import type { TokenManager } from '../../engine/token-manager.ts'
+import { describeIssue, lenient } from '../http/lenient-schema.ts'
+import { type ApiCall, type ProviderApi, permanentError, providerErrorCode } from '../http/provider-api.ts'
+import { PermanentProviderError } from '../http/provider-errors.ts'
+import type { ProviderResponse } from '../http/provider-http.ts'
+import { providerErrorMessage } from '../http/provider-http.ts'
+
+// yelp.md §1: field names of the lead and event examples; confidence is medium for the project
+// and low for attachments, so every object keeps unknown fields and reads null as absent.
+const attachmentSchema = lenient(
+  z.looseObject({
+    id: z.string().optional(),
+    url: z.string().optional(),
+    resource_name: z.string().optional(),
+    mime_type: z.string().optional(),
+  }),
+)
+
+const surveyAnswerSchema = lenient(
+  z.looseObject({
+    question_text: z.string(),
+    // An array of strings (yelp.md §1); a lone string is read as one answer.
+    answer_text: z.preprocess((v) => (typeof v === 'string' ? [v] : (v ?? [])), z.array(z.string())),
+  }),
+)
+
+export const yelpLeadSchema = lenient(
+  z.looseObject({
+    id: z.string(),
+    business_id: z.string(),
+    conversation_id: z.string().optional(),
+    temporary_email_address: z.string().optional(),
+    temporary_email_address_expiry: z.string().optional(),
+    phone_number: z.string().optional(),
+    temporary_phone_number: z.string().optional(),
+    time_created: z.string(),
+    last_event_time: z.string().optional(),
+    user: lenient(z.looseObject({ display_name: z.string().optional() })).prefault({}),
+    project: lenient(
+      z.looseObject({
+        job_names: z.array(z.string()).optional(),
+        survey_answers: z.array(surveyAnswerSchema).optional(),
+        location: lenient(z.looseObject({ postal_code: z.string().optional() })).optional(),
+        additional_info: z.string().optional(),
+        availability: lenient(
+          z.looseObject({ status: z.string().optional(), dates: z.array(z.string()).optional() }),
+        ).optional(),
+        attachments: z.array(attachmentSchema).optional(),
+      }),
+    ).prefault({}),
+  }),
+)
+export type YelpLead = z.infer<typeof yelpLeadSchema>
+
+export const yelpEventSchema = lenient(
+  z.looseObject({
+    id: z.string(),
+    cursor: z.string().optional(),
+    event_type: z.string(),
+    /** 'CONSUMER' | 'BIZ' (yelp.md §1), kept open for types not seen yet. */
+    user_type: z.string(),
+    user_id: z.string().optional(),
+    user_display_name: z.string().optional(),
+    time_created: z.string(),
+    event_content: lenient(
+      z.looseObject({
+        text: z.string().optional(),
+        fallback_text: z.string().optional(),
+        attachments: z.array(attachmentSchema).optional(),
+      }),
+    ).prefault({}),
+  }),
+)
+export type YelpEvent = z.infer<typeof yelpEventSchema>
+
+const eventsPageSchema = z.object({ events: z.array(yelpEventSchema) })
+const leadIdsPageSchema = z.object({ lead_ids: z.array(z.string()), has_more: z.boolean().optional() })
+
+/** yelp.md §1: the same text to the same lead within an hour is refused. */
+export class YelpSameSuccessiveMessageError extends PermanentProviderError {}
+
+/** yelp.md §1: the consumer archived the lead (403, "archived" in the description). */
+export class YelpLeadArchivedError extends PermanentProviderError {}
+
+/** yelp.md §1 "Rate limit": 5 requests per second per client per endpoint (no rate headers). */
+export const YELP_RATE_LIMIT = { limit: 5, windowMs: 1_000 }
+/** yelp.md §1: `limit` is 1–20 on events and lead ids. */
+const PAGE_SIZE = 20
+/** A lead with more than 10 000 events is not a conversation; stop rather than loop on bad cursors. */
+const MAX_PAGES = 500
+
+type Endpoint =
+  | 'GET /v3/leads/{lead_id}'
+  | 'GET /v3/leads/{lead_id}/events'
+  | 'POST /v3/leads/{lead_id}/events'
+  | 'GET /v3/businesses/{business_id}/lead_ids'
+
+/** The Yelp Leads API for one connected client, with the business user's OAuth token (yelp.md §1). */
+export class YelpLeadsClient {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly api: ProviderApi,
+    private readonly tokens: TokenManager,
+  ) {}
+
+  async getLead(clientId: string, leadId: string): Promise<YelpLead> {
+    const response = await this.send(clientId, 'GET /v3/leads/{lead_id}', { lead_id: leadId })
+    if (response.status !== 200) throw this.failure(clientId, `Reading Yelp lead ${leadId}`, response, leadId)
+    return parse(yelpLeadSchema, response, `Yelp lead ${leadId}`)
+  }
+
+  /**
+   * Every event of the lead, oldest first. yelp.md §1: `limit` returns the *last* N, so paging
+   * goes backwards with `older_than_cursor` until a page comes back short; a text with
+   * attachments is a TEXT and an ATTACHMENT_GROUPING sharing one id (merged into one event
+   * here); cursors are neither unique nor stable, so events are deduplicated by id.
+   */
+  async listEvents(clientId: string, leadId: string): Promise<YelpEvent[]> {
+    const pages: YelpEvent[][] = []
+    const usedCursors = new Set<string>()
+    let olderThan: string | undefined
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const query: Record<string, string> = { limit: String(PAGE_SIZE) }
+      if (olderThan) query.older_than_cursor = olderThan
+      const response = await this.send(
+        clientId,
+        'GET /v3/leads/{lead_id}/events',
+        { lead_id: leadId },
+        { query },
+      )
+      if (response.status !== 200)
+        throw this.failure(clientId, `Reading the events of Yelp lead ${leadId}`, response, leadId)
+      const { events } = parse(eventsPageSchema, response, `the events of Yelp lead ${leadId}`)
+      pages.unshift(events)
+      // The pair of a text with attachments counts once towards `limit` (yelp.md §1).
+      if (new Set(events.map((e) => e.id)).size < PAGE_SIZE) break
+      const oldest = events[0]?.cursor
+      if (!oldest || usedCursors.has(oldest)) break
+      usedCursors.add(oldest)
+      olderThan = oldest
+    }
+    return mergeEvents(pages.flat())
+  }
+
+  /**
+   * Posts a TEXT event (yelp.md §1: 201 `{}`). Never resent blindly after a timeout: a resend of
+   * a write that did happen is refused as SAME_SUCCESSIVE_MESSAGE (pitfalls #4), so the caller
+   * checks the lead's events first.
+   */
+  async writeText(clientId: string, leadId: string, text: string): Promise<void> {
+    const response = await this.send(
+      clientId,
+      'POST /v3/leads/{lead_id}/events',
+      { lead_id: leadId },
+      { json: { request_content: text, request_type: 'TEXT' }, retryOnTimeout: false },
+    )
+    if (response.status >= 200 && response.status < 300) return
+    const what = `Writing to Yelp lead ${leadId}`
+    const code = providerErrorCode(response.body)
+    const message = providerErrorMessage(response.body) ?? ''
+    if (code === 'SAME_SUCCESSIVE_MESSAGE') {
+      throw new YelpSameSuccessiveMessageError(
+        'yelp',
+        `${what} failed: the same text was already sent to this lead within the hour (${response.status} ${message})`,
+        response.status,
+        code,
+      )
+    }
+    if (response.status === 403 && /archived/i.test(message)) {
+      throw new YelpLeadArchivedError(
+        'yelp',
+        `${what} failed: the consumer archived the lead (${message})`,
+        403,
+        code ?? 'NOT_AUTHORIZED',
+      )
+    }
+    throw this.failure(clientId, what, response, leadId)
+  }
+
+  /** The business's lead ids (yelp.md §1 `lead_ids`: time filters first, then `after_lead_id` pages). */
+  async listLeadIds(
+    clientId: string,
+    businessId: string,
+    range: { createdAfter?: Date; createdBefore?: Date } = {},
+  ): Promise<string[]> {
+    const ids: string[] = []
+    const seen = new Set<string>()
+    let after: string | undefined
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const query: Record<string, string> = { limit: String(PAGE_SIZE) }
+      if (range.createdAfter) query.created_after = yelpTime(range.createdAfter)
+      if (range.createdBefore) query.created_before = yelpTime(range.createdBefore)
+      if (after) query.after_lead_id = after
+      const response = await this.send(
+        clientId,
+        'GET /v3/businesses/{business_id}/lead_ids',
+        { business_id: businessId },
+        { query },
+      )
+      if (response.status !== 200) {
+        throw response.status === 404
+          ? new PermanentProviderError(
+              'yelp',
+              `Listing the leads of Yelp business ${businessId} failed: 404 — the business is not advertising, or client ${clientId}'s Yelp connection lost access to it`,
+              404,
+              providerErrorCode(response.body),
+            )
+          : permanentError('yelp', `Listing the leads of Yelp business ${businessId}`, response)
+      }
+      const body = parse(leadIdsPageSchema, response, `the lead ids of Yelp business ${businessId}`)
+      for (const id of body.lead_ids) {
+        if (seen.has(id)) continue
+        seen.add(id)
+        ids.push(id)
+      }
+      const last = body.lead_ids.at(-1)
+      if (!body.has_more || !last || last === after) break
+      after = last
+    }
+    return ids
+  }
+
+  private send(
+    clientId: string,
+    endpoint: Endpoint,
+    params: Record<string, string>,
+    options: { query?: Record<string, string>; json?: unknown; retryOnTimeout?: boolean } = {},
+  ): Promise<ProviderResponse> {
+    const [method = 'GET', template = ''] = endpoint.split(' ')
+    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
+    const url = new URL(path, this.config.yelp.apiBase)
+    if (options.query) url.search = new URLSearchParams(options.query).toString()
+    const call: ApiCall = {
+      platform: 'yelp',
+      clientId,
+      method,
+      url: url.toString(),
+      json: options.json,
+      rateKey: `yelp:${endpoint}`,
+      rateLimit: YELP_RATE_LIMIT,
+      token: () => this.tokens.yelpAccessToken(clientId),
+      refreshToken: (rejected) => this.tokens.refresh('yelp', clientId, { rejected }),
+      ...(options.retryOnTimeout === undefined ? {} : { retryOnTimeout: options.retryOnTimeout }),
+    }
+    return this.api.call(call)
+  }
+
+  /** yelp.md §1 / pitfalls #7: a 404 means the lead is gone *or* the token lost the business. */
+  private failure(clientId: string, what: string, response: ProviderResponse, leadId: string) {
+    if (response.status !== 404) return permanentError('yelp', what, response)
+    return new PermanentProviderError(
+      'yelp',
+      `${what} failed: 404 — lead ${leadId} is missing, or client ${clientId}'s Yelp connection lost access to its business`,
+      404,
+      providerErrorCode(response.body),
+    )
+  }
+}
+
+/**
+ * One event per id, in first-seen order. A TEXT and an ATTACHMENT_GROUPING sharing an id are one
+ * message (yelp.md §1): its text comes from the TEXT, its attachments from the grouping.
+ */
+export function mergeEvents(events: YelpEvent[]): YelpEvent[] {
+  const byId = new Map<string, YelpEvent>()
+  for (const event of events) {
+    const existing = byId.get(event.id)
+    byId.set(event.id, existing ? mergePair(existing, event) : event)
+  }
+  return [...byId.values()]
+}
+
+function mergePair(first: YelpEvent, second: YelpEvent): YelpEvent {
+  const isGrouping = (e: YelpEvent) => e.event_type === 'ATTACHMENT_GROUPING'
+  if (isGrouping(first) === isGrouping(second)) return first // the same event on two pages
+  const [text, grouping] = isGrouping(first) ? [second, first] : [first, second]
+  const attachments = grouping.event_content.attachments ?? text.event_content.attachments
+  return { ...text, event_content: { ...text.event_content, ...(attachments ? { attachments } : {}) } }
+}
+
+/** yelp.md §1 `lead_ids` times: ISO-8601 with a zone, written the way Yelp writes its own. */
+function yelpTime(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, '+00:00')
+}
+
+function parse<T extends z.ZodType>(schema: T, response: ProviderResponse, what: string): z.infer<T> {
+  const parsed = schema.safeParse(response.body)
+  if (parsed.success) return parsed.data
+  throw new PermanentProviderError(
+    'yelp',
+    `Yelp answered ${what} in an unexpected shape (${describeIssue(parsed.error)})`,
+    response.status,
+    'UNEXPECTED_RESPONSE',
+  )
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify'
+import type PgBoss from 'pg-boss'
+import type { AppConfig } from '../../config/config.ts'
+import type { DB } from '../../db/database.ts'
+import type { Engine } from '../../engine/engine.ts'
+import { QUEUES } from '../../engine/queues.ts'
+import { parsePublicKey } from '../replies/ghl-signature.ts'
+import { registerReplyRoutes } from '../replies/reply.routes.ts'
+import { ReplyService } from '../replies/reply.service.ts'
+import { WebhookSecret } from '../settings/webhook-secret.ts'
+import { registerYelpWebhookRoutes } from '../webhooks/yelp-webhook.routes.ts'
+import { YelpWebhookService } from '../webhooks/yelp-webhook.service.ts'
+import { registerEngineRoutes } from './engine.routes.ts'
+import { registerJobRoutes } from './jobs.routes.ts'
+
+/** Everything that feeds the engine: both providers' webhooks, and the operators' engine actions. */
+export async function registerEngineIngress(
+  app: FastifyInstance,
+  deps: { db: DB; boss: PgBoss; engine: Engine; config: AppConfig },
+): Promise<void> {
+  const { db, boss, engine, config } = deps
+  const webhookSecret = new WebhookSecret(db)
+  registerYelpWebhookRoutes(app, db, new YelpWebhookService(db, boss, webhookSecret), () =>
+    engine.wake(QUEUES.leadSync),
+  )
+  const keys = {
+    ed25519: parsePublicKey(config.ghl.webhookPublicKey),
+    rsa: config.ghl.webhookRsaPublicKey ? parsePublicKey(config.ghl.webhookRsaPublicKey) : null,
+  }
+  await registerReplyRoutes(app, new ReplyService(db, boss, keys), () => engine.wake(QUEUES.reply))
+  registerEngineRoutes(app, db, engine)
+  registerJobRoutes(app, db, boss, (queue) => engine.wake(queue))
+}

@@ -1,0 +1,75 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
+import type { DB } from '../../db/database.ts'
+import { messages } from '../../db/schema.ts'
+
+export type MessageRow = typeof messages.$inferSelect
+export type NewMessage = Omit<typeof messages.$inferInsert, 'id' | 'createdAt'>
+
+/** Inserts unless a message with the same external key exists; returns the new row or null. */
+export async function insertMessageOnce(db: DB, message: NewMessage): Promise<MessageRow | null> {
+  const [row] = await db
+    .insert(messages)
+    .values(message)
+    .onConflictDoNothing({ target: messages.externalKey })
+    .returning()
+  return row ?? null
+}
+
+export async function findMessageByExternalKey(db: DB, externalKey: string): Promise<MessageRow | null> {
+  const [row] = await db.select().from(messages).where(eq(messages.externalKey, externalKey))
+  return row ?? null
+}
+
+export async function findMessageById(db: DB, id: number): Promise<MessageRow | null> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id))
+  return row ?? null
+}
+
+/** Sets the status and merges `metadata` into what the row already holds. */
+export async function updateMessage(
+  db: DB,
+  id: number,
+  changes: { status?: string; metadata?: Record<string, unknown>; conversationId?: string | null },
+): Promise<void> {
+  await db
+    .update(messages)
+    .set({
+      ...(changes.status ? { status: changes.status } : {}),
+      ...(changes.conversationId !== undefined ? { conversationId: changes.conversationId } : {}),
+      ...(changes.metadata
+        ? {
+            metadata: sql`coalesce(${messages.metadata}, '{}'::jsonb) || ${JSON.stringify(changes.metadata)}::jsonb`,
+          }
+        : {}),
+    })
+    .where(eq(messages.id, id))
+}
+
+/**
+ * The hub's own reply a Yelp BIZ event may be the echo of: same lead, same text, sent in the
+ * last two hours and not yet tied to a Yelp event (yelp.md §2: webhooks echo API writes).
+ */
+export async function findUnlinkedReply(
+  db: DB,
+  clientId: string,
+  leadId: string,
+  text: string,
+): Promise<MessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.clientId, clientId),
+        eq(messages.direction, 'outbound'),
+        eq(messages.content, text),
+        sql`${messages.metadata}->>'leadId' = ${leadId}`,
+        sql`${messages.metadata}->>'yelpEventId' is null`,
+        inArray(messages.status, ['pending', 'success']),
+        gt(messages.createdAt, sql`now() - interval '2 hours'`),
+      ),
+    )
+    .orderBy(asc(messages.id))
+    .limit(1)
+  return row ?? null
+}

@@ -1,0 +1,49 @@
+import { createPublicKey, createVerify, type KeyObject, verify } from 'node:crypto'
+
+export type SignatureCheck = { ok: true; scheme: 'ed25519' | 'rsa' } | { ok: false; reason: string }
+
+/** Reads a public key given as PEM or as base64 SPKI (the form GHL publishes, ghl.md §10). */
+export function parsePublicKey(key: string): KeyObject {
+  const trimmed = key.trim()
+  if (trimmed.startsWith('-----BEGIN')) return createPublicKey(trimmed)
+  return createPublicKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'spki' })
+}
+
+/**
+ * Verifies a GHL webhook over its raw bytes (never re-serialised JSON, ghl.md §10): the current
+ * Ed25519 `X-GHL-Signature` first, else the legacy RSA-SHA256 `x-wh-signature` when its key is
+ * configured. Anything else is refused.
+ */
+export function checkGhlSignature(
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  keys: { ed25519: KeyObject; rsa: KeyObject | null },
+): SignatureCheck {
+  const current = header(headers, 'x-ghl-signature')
+  if (current) {
+    try {
+      return verify(null, rawBody, keys.ed25519, Buffer.from(current, 'base64'))
+        ? { ok: true, scheme: 'ed25519' }
+        : { ok: false, reason: 'X-GHL-Signature does not match the body' }
+    } catch {
+      return { ok: false, reason: 'X-GHL-Signature is malformed' }
+    }
+  }
+  const legacy = header(headers, 'x-wh-signature')
+  if (legacy) {
+    if (!keys.rsa) return { ok: false, reason: 'x-wh-signature given but no legacy RSA key is configured' }
+    try {
+      return createVerify('SHA256').update(rawBody).verify(keys.rsa, legacy, 'base64')
+        ? { ok: true, scheme: 'rsa' }
+        : { ok: false, reason: 'x-wh-signature does not match the body' }
+    } catch {
+      return { ok: false, reason: 'x-wh-signature is malformed' }
+    }
+  }
+  return { ok: false, reason: 'No X-GHL-Signature or x-wh-signature header' }
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name]
+  return Array.isArray(value) ? value[0] : value
+}

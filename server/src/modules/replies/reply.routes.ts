@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify'
+import { REPLY_PATH, type ReplyService } from './reply.service.ts'
+
+/**
+ * GHL's Delivery URL for our conversation provider. Registered in its own scope with a parser
+ * that keeps the raw bytes, because the signature is over exactly those bytes (ghl.md §10).
+ */
+export async function registerReplyRoutes(
+  app: FastifyInstance,
+  replies: ReplyService,
+  onQueued: () => void,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser(['application/json', 'text/plain'])
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    )
+    scope.post(REPLY_PATH, async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+      const result = await replies.accept(raw, request.headers)
+      if (result.queued) onQueued()
+      return reply.code(result.status).send(result.body)
+    })
+  })
+}

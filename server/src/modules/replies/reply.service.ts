@@ -1,0 +1,127 @@
+import type { KeyObject } from 'node:crypto'
+import type PgBoss from 'pg-boss'
+import type { DB } from '../../db/database.ts'
+import { QUEUES, type ReplyJob } from '../../engine/queues.ts'
+import { toPlainText } from '../../engine/reply/plain-text.ts'
+import { sendInTransaction } from '../../engine/tx-queue.ts'
+import { findClientByLocationId } from '../clients/clients.repository.ts'
+import { findLeadIdByContact } from '../contacts/ghl-contacts.repository.ts'
+import { insertMessageOnce } from '../messages/messages.repository.ts'
+import { insertWebhookLog } from '../webhooks/webhook-logs.repository.ts'
+import { checkGhlSignature } from './ghl-signature.ts'
+import { providerOutboundMessageSchema } from './reply.schemas.ts'
+
+export const REPLY_PATH = '/reply'
+// ghl.md §10: reject webhooks whose timestamp is older than about five minutes.
+const MAX_AGE_MS = 5 * 60_000
+
+export interface ReplyIngestResult {
+  status: number
+  body: Record<string, unknown>
+  queued: boolean
+}
+
+/**
+ * `POST /reply` (PRODUCT.md §3 GHL → Yelp): verify GHL's signature over the raw body, record
+ * the reply once per GHL message id, and queue its delivery to Yelp — all before answering.
+ */
+export class ReplyService {
+  constructor(
+    private readonly db: DB,
+    private readonly boss: PgBoss,
+    private readonly keys: { ed25519: KeyObject; rsa: KeyObject | null },
+  ) {}
+
+  async accept(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<ReplyIngestResult> {
+    const signature = checkGhlSignature(rawBody, headers, this.keys)
+    if (!signature.ok) return this.reject(401, rawBody, signature.reason)
+    let json: unknown
+    try {
+      json = JSON.parse(rawBody.toString('utf8'))
+    } catch {
+      return this.reject(400, rawBody, 'body: malformed JSON')
+    }
+    const parsed = providerOutboundMessageSchema.safeParse(json)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      return this.reject(400, json, `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`)
+    }
+    const reply = parsed.data
+    if (reply.timestamp !== undefined && Date.now() - new Date(reply.timestamp).getTime() > MAX_AGE_MS) {
+      return this.reject(401, json, 'timestamp: the webhook is older than five minutes')
+    }
+    const client = await findClientByLocationId(this.db, reply.locationId)
+    if (!client) {
+      const response = {
+        received: true,
+        ignored: `No client is connected to GoHighLevel location ${reply.locationId}`,
+      }
+      await insertWebhookLog(this.db, {
+        endpoint: REPLY_PATH,
+        method: 'POST',
+        statusCode: 200,
+        payload: json,
+        response,
+      })
+      return { status: 200, body: response, queued: false }
+    }
+    const leadId = await findLeadIdByContact(this.db, client.clientId, reply.contactId)
+    return this.db.transaction(async (tx) => {
+      const row = await insertMessageOnce(tx, {
+        clientId: client.clientId,
+        direction: 'outbound',
+        platform: 'ghl',
+        messageId: reply.messageId,
+        content: toPlainText(reply.message, reply.html),
+        status: 'pending',
+        externalKey: `ghl:${reply.messageId}`,
+        metadata: {
+          leadId,
+          ghlMessageId: reply.messageId,
+          ghlContactId: reply.contactId,
+          ghlLocationId: reply.locationId,
+          ghlUserId: reply.userId ?? null,
+          attachments: reply.attachments ?? [],
+          signature: signature.scheme,
+        },
+      })
+      const response = row ? { received: true } : { received: true, duplicate: true }
+      if (row) {
+        const job: ReplyJob = {
+          clientId: client.clientId,
+          leadId: leadId ?? '',
+          ghlMessageId: reply.messageId,
+          ghlLocationId: reply.locationId,
+          messageRowId: row.id,
+        }
+        await sendInTransaction(this.boss, tx, QUEUES.reply, job)
+      }
+      await insertWebhookLog(tx, {
+        endpoint: REPLY_PATH,
+        method: 'POST',
+        statusCode: 200,
+        payload: json,
+        response,
+        clientId: client.clientId,
+      })
+      return { status: 200, body: response, queued: row !== null }
+    })
+  }
+
+  private async reject(status: number, payload: unknown, error: string): Promise<ReplyIngestResult> {
+    const stored = Buffer.isBuffer(payload) ? { raw: payload.toString('utf8').slice(0, 10_000) } : payload
+    const response = { error }
+    await insertWebhookLog(this.db, {
+      endpoint: REPLY_PATH,
+      method: 'POST',
+      statusCode: status,
+      payload: stored,
+      response,
+      error,
+    })
+    return { status, body: response, queued: false }
+  }
+}

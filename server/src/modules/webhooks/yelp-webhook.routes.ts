@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify'
+import type { DB } from '../../db/database.ts'
+import { insertWebhookLog } from './webhook-logs.repository.ts'
+import { YELP_WEBHOOK_PATH, type YelpWebhookService } from './yelp-webhook.service.ts'
+
+/**
+ * Yelp's webhook endpoint: GET answers the one-time verification handshake, POST takes lead
+ * updates (yelp.md §2). Outside /api: Yelp calls it, with no session and its own checks.
+ */
+export function registerYelpWebhookRoutes(
+  app: FastifyInstance,
+  db: DB,
+  webhooks: YelpWebhookService,
+  onQueued: () => void,
+): void {
+  app.get(YELP_WEBHOOK_PATH, async (request, reply) => {
+    const verification = (request.query as Record<string, unknown>).verification
+    if (typeof verification !== 'string' || verification.length === 0 || verification.length > 500) {
+      return reply.code(400).send({ error: 'verification: the query parameter is required' })
+    }
+    const response = { verification }
+    await insertWebhookLog(db, {
+      endpoint: YELP_WEBHOOK_PATH,
+      method: 'GET',
+      statusCode: 200,
+      payload: { verification },
+      response,
+    })
+    return response
+  })
+
+  app.post(YELP_WEBHOOK_PATH, async (request, reply) => {
+    const query = request.query as Record<string, unknown>
+    const header = request.headers['x-webhook-secret']
+    const secret =
+      typeof query.secret === 'string' ? query.secret : typeof header === 'string' ? header : undefined
+    const result = await webhooks.ingest(request.body, secret)
+    if (result.queued > 0) onQueued()
+    return reply.code(result.status).send(result.body)
+  })
+}

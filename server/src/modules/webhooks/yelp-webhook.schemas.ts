@@ -1,0 +1,24 @@
+import { z } from 'zod'
+
+// yelp.md §2: one update per lead interaction; phone opt-in/out updates carry no event_id.
+export const yelpWebhookSchema = z.object({
+  time: z.string().optional(),
+  object: z.string().optional(),
+  data: z.object({
+    id: z.string({ error: 'data.id: the Yelp business id is required' }).min(1).max(200),
+    updates: z
+      .array(
+        z
+          .object({
+            event_type: z.string().min(1).max(100),
+            event_id: z.string().max(200).optional(),
+            lead_id: z.string().min(1).max(200),
+            interaction_time: z.string().optional(),
+          })
+          .passthrough(),
+      )
+      .min(1, 'at least one update')
+      .max(100, 'at most 100 updates'),
+  }),
+})
+export type YelpWebhook = z.infer<typeof yelpWebhookSchema>
