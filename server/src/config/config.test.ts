@@ -88,3 +88,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, APP_SECRET: explicit }).appSecret).toBe(explicit)
   })
 })
+
+describe('webhook public keys', () => {
+  it('refuses a key that is neither PEM nor base64 SPKI', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), GHL_WEBHOOK_PUBLIC_KEY: 'not-a-key' })).toThrow(
+      /GHL_WEBHOOK_PUBLIC_KEY: must be a public key \(PEM or base64 SPKI\)/,
+    )
+  })
+})

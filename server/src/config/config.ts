@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { parsePublicKey } from '../modules/replies/ghl-signature.ts'
 import { type Env, envSchema } from './env.schema.ts'
 
 export interface AppConfig {
@@ -45,6 +46,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
   }
   const env = parsed.data
+  const keyProblems = [
+    ['GHL_WEBHOOK_PUBLIC_KEY', env.GHL_WEBHOOK_PUBLIC_KEY],
+    ['GHL_WEBHOOK_RSA_PUBLIC_KEY', env.GHL_WEBHOOK_RSA_PUBLIC_KEY],
+  ].flatMap(([name, key]) =>
+    key && !isPublicKey(key) ? [`${name}: must be a public key (PEM or base64 SPKI)`] : [],
+  )
+  if (keyProblems.length) throw new ConfigError(keyProblems)
   const dataDir = resolve(env.DATA_DIR)
   return {
     port: env.PORT,
@@ -90,4 +98,13 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url')
   writeFileSync(file, `${secret}\n`, { mode: 0o600 })
   return secret
+}
+
+function isPublicKey(key: string): boolean {
+  try {
+    parsePublicKey(key)
+    return true
+  } catch {
+    return false
+  }
 }

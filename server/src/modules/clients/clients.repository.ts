@@ -119,13 +119,16 @@ export async function deleteClientAndData(db: DB, clientId: string): Promise<voi
 export async function findClientByBusinessId(
   db: DB,
   businessId: string,
-  exceptClientId: string,
+  exceptClientId?: string,
 ): Promise<ClientRow | null> {
   const [row] = await db
     .select()
     .from(clients)
     .where(
-      and(sql`${clients.yelpTokens}->>'businessId' = ${businessId}`, ne(clients.clientId, exceptClientId)),
+      and(
+        sql`${clients.yelpTokens}->>'businessId' = ${businessId}`,
+        exceptClientId ? ne(clients.clientId, exceptClientId) : undefined,
+      ),
     )
   return row ?? null
 }

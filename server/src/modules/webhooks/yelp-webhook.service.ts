@@ -40,7 +40,7 @@ export class YelpWebhookService {
       return this.reject(400, body, `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`)
     }
     const webhook = parsed.data
-    const client = await findClientByBusinessId(this.db, webhook.data.id, '')
+    const client = await findClientByBusinessId(this.db, webhook.data.id)
     if (!client) {
       // Yelp must not retry updates for businesses the hub does not serve (PRODUCT.md §3).
       const response = {
