@@ -12,6 +12,11 @@ export interface FaultInput {
   headers?: Record<string, string>
   /** Wait this long first; with no status or drop, the real handler answers after the delay. */
   delayMs?: number
+  /**
+   * Run the real handler at once but hold its answer this long: the write happens even when
+   * the caller gives up waiting (a timeout after the provider acted).
+   */
+  slowResponseMs?: number
   /** Destroy the connection without an answer. */
   drop?: boolean
   /** How many matching requests it applies to; default 1. */
@@ -31,8 +36,8 @@ export class FaultRules {
     if (!input || typeof input.path !== 'string' || !input.path.startsWith('/')) {
       return { error: 'path: a path starting with /' }
     }
-    if (input.status === undefined && !input.drop && !input.delayMs) {
-      return { error: 'fault: give status, drop or delayMs' }
+    if (input.status === undefined && !input.drop && !input.delayMs && !input.slowResponseMs) {
+      return { error: 'fault: give status, drop, delayMs or slowResponseMs' }
     }
     const times = input.times ?? 1
     if (!Number.isInteger(times) || times < 1) return { error: 'times: a positive integer' }

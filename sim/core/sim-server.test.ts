@@ -132,3 +132,28 @@ describe('SimClock.onAdvance', () => {
     expect(count).toBe(1)
   })
 })
+
+describe('slow answers', () => {
+  const sim = new SimServer({ name: 'slow-test' })
+  let url = ''
+  let handled = 0
+  beforeAll(async () => {
+    sim.app.post('/write', async () => {
+      handled += 1
+      return { ok: true }
+    })
+    url = await sim.listen()
+  })
+  afterAll(() => sim.close())
+
+  it('runs the handler at once but holds the answer, so a caller that gives up still wrote', async () => {
+    sim.faults.add({ method: 'POST', path: '/write', slowResponseMs: 500 })
+    await expect(
+      fetch(`${url}/write`, { method: 'POST', signal: AbortSignal.timeout(100) }),
+    ).rejects.toThrow()
+    expect(handled).toBe(1)
+    const started = Date.now()
+    expect((await fetch(`${url}/write`, { method: 'POST' })).status).toBe(200)
+    expect(Date.now() - started).toBeLessThan(400)
+  })
+})

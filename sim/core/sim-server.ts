@@ -96,6 +96,8 @@ export class SimServer {
 
   private installRecording(): void {
     this.app.addHook('onSend', async (request, reply, payload) => {
+      const slow = slowResponses.get(request)
+      if (slow) await new Promise((resolve) => setTimeout(resolve, slow))
       if (!isControlPath(request.url)) {
         this.requests.record(request, reply.statusCode, typeof payload === 'string' ? payload : null)
       }
@@ -108,6 +110,7 @@ export class SimServer {
       if (isControlPath(request.url)) return
       const fault = this.faults.take(request.method, request.url.split('?')[0] ?? '/')
       if (!fault) return
+      if (fault.slowResponseMs) slowResponses.set(request, fault.slowResponseMs)
       if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
       if (fault.drop) {
         // A dropped connection: the caller sees a socket reset, never a response.
@@ -158,6 +161,9 @@ export class SimServer {
     })
   }
 }
+
+/** Requests whose answer is held back after the handler ran (`slowResponseMs` faults). */
+const slowResponses = new WeakMap<FastifyRequest, number>()
 
 function isControlPath(url: string): boolean {
   return url === CONTROL_PREFIX || url.startsWith(`${CONTROL_PREFIX}/`)

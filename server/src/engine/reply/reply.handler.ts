@@ -48,8 +48,12 @@ export class ReplyHandler {
     }
     const outcome = row.status === 'error' ? 'failed' : 'delivered'
     if (meta(row).ghlStatusReported !== outcome) {
-      await this.reportToGhl(job, outcome, meta(row).error ?? undefined)
-      await updateMessage(this.db, row.id, { metadata: { ghlStatusReported: outcome } })
+      const reported = await this.reportToGhl(job, outcome, meta(row).error ?? undefined)
+      await updateMessage(this.db, row.id, {
+        metadata: reported
+          ? { ghlStatusReported: outcome }
+          : { ghlStatusError: 'GoHighLevel did not accept the status update' },
+      })
     }
     return { status: outcome }
   }
@@ -122,7 +126,16 @@ export class ReplyHandler {
     await updateMessage(this.db, row.id, { status: 'error', metadata: { error: reason } })
   }
 
-  private async reportToGhl(job: ReplyJob, status: 'delivered' | 'failed', reason?: string): Promise<void> {
+  /**
+   * False when GHL still refuses after its documented window: the reply reached Yelp, so the
+   * job ends rather than retrying a status GHL will not take (its 403 is permanent for a
+   * message that is not on our provider).
+   */
+  private async reportToGhl(
+    job: ReplyJob,
+    status: 'delivered' | 'failed',
+    reason?: string,
+  ): Promise<boolean> {
     const error =
       status === 'failed'
         ? { code: 'yelp_delivery_failed', message: reason ?? 'Delivery to Yelp failed' }
@@ -130,10 +143,11 @@ export class ReplyHandler {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.ghl.updateMessageStatus(job.clientId, job.ghlLocationId, job.ghlMessageId, status, error)
-        return
+        return true
       } catch (caught) {
+        if (!(caught instanceof GhlStatusNotReadyError)) throw caught
         const delay = STATUS_RETRY_DELAYS_MS[attempt]
-        if (!(caught instanceof GhlStatusNotReadyError) || delay === undefined) throw caught
+        if (delay === undefined) return false
         await this.sleep(delay)
       }
     }

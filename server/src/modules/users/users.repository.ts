@@ -33,20 +33,7 @@ export async function countUsers(db: DB): Promise<number> {
 
 /** Inserts unless the username exists; returns the new id, or null when it already existed. */
 export async function insertUserIfAbsent(db: DB, user: NewUser): Promise<number | null> {
-  const rows = await db
-    .insert(users)
-    .values({
-      username: user.username,
-      password: user.passwordHash,
-      role: user.role,
-      email: user.email ?? null,
-      firstName: user.firstName ?? null,
-      lastName: user.lastName ?? null,
-      isActive: user.isActive ?? true,
-    })
-    .onConflictDoNothing({ target: users.username })
-    .returning({ id: users.id })
-  return rows[0]?.id ?? null
+  return (await insertUser(db, user))?.id ?? null
 }
 
 /** The one read that includes the password hash, for checking a sign-in. */
