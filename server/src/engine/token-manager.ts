@@ -101,8 +101,8 @@ export class TokenManager {
     const deadline = Date.now() + LEASE_WAIT_MS
     while (!(await acquireLease(this.db, key, this.holder, LEASE_TTL_MS))) {
       if (Date.now() > deadline)
-        throw new AppError(
-          503,
+        throw new TransientProviderError(
+          provider,
           `Another process is still refreshing the ${provider} token for client ${clientId}`,
         )
       await new Promise((resolve) => setTimeout(resolve, 100))
