@@ -36,7 +36,9 @@ function concretePath(url: string): string {
 }
 
 describe('route × role matrix', () => {
-  it('guards every /api route: 401 without a session, 403 exactly where the role lacks the flag', async () => {
+  it('guards every /api route: 401 without a session, 403 exactly where the role lacks the flag', {
+    timeout: 180_000,
+  }, async () => {
     const routes = server.server.routes.filter((r) => r.url.startsWith('/api'))
     const guarded = routes.filter((r) => r.access !== 'public')
     expect(guarded.length).toBeGreaterThan(5)
