@@ -1,54 +1,103 @@
-// `npm run demo`: the hub on a fresh embedded database beside both simulators, seeded, with
-// instructions to watch a lead go from Yelp to GHL and a reply come back (PRODUCT.md §8).
-// It grows as the engine lands, and never fakes a step the engine does not perform: what the hub
-// cannot do yet is printed as what to do, not done behind the user's back.
-import { mkdirSync, rmSync } from 'node:fs'
-import { join, relative } from 'node:path'
+// `npm run demo`: the hub on a fresh embedded database beside both simulators, with a sample client
+// connected and its leads imported, and commands to watch a lead go from Yelp to GHL and a reply
+// come back (PRODUCT.md §8). `npm run demo -- --check` (or DEMO_CHECK=1) plays that scenario
+// unattended and exits 0, or 1 with the reason.
+// It never fakes a step the engine does not perform: the sample client is connected through the
+// hub's own HTTP API exactly as an operator would, and every lead and reply travels through the
+// real engine. The demo only plays the parts of the outside world: the consumer on Yelp, the GHL
+// user, the browser tab that follows an OAuth link (the simulators approve on their own), and time.
+
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { isAbsolute, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { ClientView, LeadAnalysis } from '@common/clients.ts'
 import { loadConfig } from '../server/src/config/config.ts'
+import { QUEUES } from '../server/src/engine/queues.ts'
+import { STANDARD_LEAD_FIELDS } from '../server/src/modules/custom-fields/standard-fields.ts'
+import type { JobView } from '../server/src/modules/jobs/jobs.repository.ts'
 import { type RunningServer, startServer } from '../server/src/server.ts'
 import { SANDBOX_DEFAULT_PORTS, type Sandbox, startSandbox } from '../sim/sandbox.ts'
+import { SandboxControl } from '../sim/sandbox-control.ts'
 import {
   consumerMessageCommand,
-  latestContactCommand,
+  ghlFaultCommand,
+  ghlMessagesCommand,
+  ghlRequestsCommand,
   newLeadCommand,
   simVariables,
   userReplyCommand,
+  yelpLeadEventsCommand,
 } from '../sim/sandbox-guide.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-/** Everything the demo writes; wiped at every start so each demo begins from nothing. */
-const DEMO_DIR = join(ROOT, '.demo-data')
+/** Everything the demo writes, unless DEMO_DATA_DIR says otherwise; wiped at every start. */
+const DEFAULT_DEMO_DIR = join(ROOT, '.demo-data')
+/** Marks a folder as the demo's own, so a DEMO_DATA_DIR is wiped only when the demo made it. */
+const DEMO_DIR_MARKER = '.leadrelay-demo'
 const DEMO_ADMIN = { username: 'admin', password: 'demo-password' } as const
+const SAMPLE_CLIENT = { clientId: 'bay-area-roofing', name: 'Bay Area Roofing Co.' } as const
+/** The GHL custom field in which the hub stores a contact's Yelp lead id. */
+const LEAD_ID_FIELD = STANDARD_LEAD_FIELDS.find((field) => field.key === 'lead_id')?.name ?? 'Yelp Lead ID'
+/** Queued, running or waiting for a retry: the engine has not finished with the job. */
+const UNFINISHED_JOB_STATES: ReadonlySet<string> = new Set(['created', 'retry', 'active'])
+const IMPORT_QUEUES: ReadonlySet<string> = new Set([QUEUES.leadImport, QUEUES.leadSync])
+const FIELD_CALLS = 'POST …/ghl/analyze-leads, then POST …/ghl/create-custom-fields'
 
 interface DemoSettings {
   port: number
   host: string
   yelpPort: number
   ghlPort: number
+  dataDir: string
+  /** Play the scenario unattended, then exit (--check or DEMO_CHECK=1). */
+  check: boolean
 }
 
 interface Demo {
   settings: DemoSettings
   /** What the browser opens; also the hub's BASE_URL (OAuth redirects, onboarding links). */
   baseUrl: string
-  dataDir: string
+  /** Where the demo itself calls the hub: loopback, whatever DEMO_HOST is. */
+  hubUrl: string
   sandbox: Sandbox
   hub: RunningServer
 }
 
-/** A client seeded in the hub and connected on both sides, for the printout. */
-interface SeededClient {
-  name: string
+interface ImportStatus {
+  status: string
+  leadsFound: number
+  leadsQueued: number
+  storedLeads: number
+  error: string | null
 }
 
-function readSettings(env: NodeJS.ProcessEnv): DemoSettings {
+/** The sample client, connected on both sides by the hub, and what its import left in GHL. */
+interface SeededClient {
+  clientId: string
+  name: string
+  businessId: string
+  locationId: string
+  customFields: number
+  imported: ImportStatus
+  ghl: { contacts: number; inbound: number; outbound: number }
+  /** A contact the import created, for the printed reply command. */
+  replyTo: { contactId: string; leadId: string; name: string }
+}
+
+/** Reports a step done: what happened, the hub calls that did it, and more lines of explanation. */
+type Say = (line: string, calls?: string, ...more: string[]) => void
+
+function readSettings(env: NodeJS.ProcessEnv, args: string[]): DemoSettings {
+  const unknown = args.filter((arg) => arg !== '--check')
+  if (unknown.length) throw new Error(`Unknown argument ${unknown.join(' ')} (the only one is --check)`)
   return {
     port: portFrom(env, 'DEMO_PORT', 5000),
     // Loopback by default: the admin password is printed and well known.
     host: env.DEMO_HOST || '127.0.0.1',
     yelpPort: portFrom(env, 'SIM_YELP_PORT', SANDBOX_DEFAULT_PORTS.yelp),
     ghlPort: portFrom(env, 'SIM_GHL_PORT', SANDBOX_DEFAULT_PORTS.ghl),
+    dataDir: env.DEMO_DATA_DIR ? resolve(env.DEMO_DATA_DIR) : DEFAULT_DEMO_DIR,
+    check: args.includes('--check') || env.DEMO_CHECK === '1',
   }
 }
 
@@ -60,6 +109,24 @@ function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
     throw new Error(`${name}: must be a port number (1–65535), got "${raw}"`)
   }
   return value
+}
+
+/** Empties the demo's folder; a DEMO_DATA_DIR that holds anything but an earlier demo is refused. */
+function resetDemoDir(dir: string): string {
+  const isOwn = dir === DEFAULT_DEMO_DIR || existsSync(join(dir, DEMO_DIR_MARKER))
+  if (!isOwn && existsSync(dir) && readdirSync(dir).length > 0) {
+    throw new Error(
+      `DEMO_DATA_DIR: ${dir} is not empty and was not made by the demo, which wipes its folder at every start; name a new or empty folder`,
+    )
+  }
+  rmSync(dir, { recursive: true, force: true })
+  const hubDir = join(dir, 'hub')
+  mkdirSync(hubDir, { recursive: true })
+  writeFileSync(
+    join(dir, DEMO_DIR_MARKER),
+    'Made by `npm run demo`, which wipes this folder at every start.\n',
+  )
+  return hubDir
 }
 
 /** The dashboard needs web/dist; build it when missing or stale, as `npm start` does. */
@@ -83,9 +150,7 @@ async function startDemo(settings: DemoSettings): Promise<Demo> {
     isSubscribed: false,
   })
   try {
-    rmSync(DEMO_DIR, { recursive: true, force: true })
-    const dataDir = join(DEMO_DIR, 'hub')
-    mkdirSync(dataDir, { recursive: true })
+    const dataDir = resetDemoDir(settings.dataDir)
     // Only what the demo chooses: a DATABASE_URL or credentials in the shell must not leak in.
     const config = loadConfig({
       PORT: String(settings.port),
@@ -97,66 +162,386 @@ async function startDemo(settings: DemoSettings): Promise<Demo> {
       ...sandbox.env,
     })
     const hub = await startServer(config, { logger: { level: 'warn' } })
-    return { settings, baseUrl, dataDir, sandbox, hub }
+    return { settings, baseUrl, hubUrl, sandbox, hub }
   } catch (error) {
     await sandbox.close()
     throw error
   }
 }
 
-/**
- * Seeds a sample client connected on both sides (Yelp business ↔ GHL location) through the hub's
- * own client API and OAuth flows, with a few leads. Added with the clients issue: the hub has no
- * client API yet, so this returns null and the printout asks the user to add a client by hand.
- */
-async function seedConnectedClient(_demo: Demo): Promise<SeededClient | null> {
-  return null
+/** The hub's HTTP API as a signed-in operator's browser uses it: JSON, with the session cookie. */
+class HubSession {
+  private cookie: string | null = null
+
+  constructor(readonly baseUrl: string) {}
+
+  async send(method: string, path: string, body?: unknown) {
+    const headers: Record<string, string> = {}
+    if (this.cookie) headers.cookie = this.cookie
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    })
+    const setCookie = response.headers.get('set-cookie')
+    if (setCookie) this.cookie = setCookie.split(';')[0] ?? null
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      text: await response.text(),
+    }
+  }
+
+  /** The answer's JSON, or an error naming the step, the call and the hub's answer. */
+  async call<T>(what: string, method: string, path: string, body?: unknown): Promise<T> {
+    const answer = await this.send(method, path, body)
+    if (answer.status < 200 || answer.status > 299) {
+      throw new Error(`${what}: ${method} ${path} answered ${answer.status} ${answer.text.slice(0, 300)}`)
+    }
+    return (answer.text ? JSON.parse(answer.text) : null) as T
+  }
 }
 
-function instructions(demo: Demo, client: SeededClient | null): string {
+/**
+ * What the operator's browser does with an OAuth link: open the hub's start link, follow it to
+ * the provider's authorize page (the simulator approves at once), then on to the hub's callback.
+ */
+async function authorize(hub: HubSession, startPath: string, provider: string): Promise<void> {
+  const start = await hub.send('GET', startPath)
+  if (start.status !== 302 || !start.location) {
+    throw new Error(`${provider} OAuth: ${startPath} answered ${start.status} ${start.text.slice(0, 200)}`)
+  }
+  const page = await fetch(start.location, { redirect: 'manual' })
+  const callbackUrl = page.headers.get('location')
+  if (page.status !== 302 || !callbackUrl) {
+    throw new Error(`${provider} OAuth: the authorize page answered ${page.status}`)
+  }
+  const callback = await fetch(callbackUrl, { redirect: 'manual' })
+  if (callback.status !== 200) {
+    const text = (await callback.text())
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+    throw new Error(
+      `${provider} OAuth: the hub's callback answered ${callback.status}: ${text.slice(0, 300)}`,
+    )
+  }
+}
+
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await probe()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/** Until the import has queued every lead and the engine has finished syncing them; dead jobs fail. */
+async function waitForImport(hub: HubSession, clientId: string): Promise<ImportStatus> {
+  let pending = ''
+  try {
+    return await waitFor(
+      'the historical import',
+      async () => {
+        const status = await hub.call<ImportStatus>(
+          'read the import status',
+          'GET',
+          `/api/clients/${clientId}/import-status`,
+        )
+        if (status.status === 'failed') throw new Error(`the historical import failed: ${status.error}`)
+        if (status.status !== 'completed') return null
+        const jobs = (await hub.call<JobView[]>('list the jobs', 'GET', '/api/jobs?limit=500')).filter(
+          (job) => job.clientId === clientId && IMPORT_QUEUES.has(job.queue),
+        )
+        const dead = jobs.find((job) => job.state === 'failed')
+        if (dead) throw new Error(`job ${dead.queue} ${dead.id} failed: ${dead.error}`)
+        const unfinished = jobs.filter((job) => UNFINISHED_JOB_STATES.has(job.state))
+        pending = unfinished
+          .map((job) => `${job.queue} ${job.state}${job.error ? `: ${job.error}` : ''}`)
+          .join('; ')
+        return unfinished.length === 0 && status
+      },
+      60_000,
+    )
+  } catch (error) {
+    throw pending ? new Error(`${(error as Error).message} (still unfinished: ${pending})`) : error
+  }
+}
+
+/**
+ * Connects the sample client on both sides (Yelp business ↔ GHL location) through the hub's own
+ * API in the order of Integration Setup, creates its custom fields, imports its Yelp leads into
+ * GHL, and reads back what the import produced.
+ */
+async function seedConnectedClient(demo: Demo, say: Say): Promise<SeededClient> {
+  const sim = SandboxControl.of(demo.sandbox)
+  const { businessId, leadIds } = demo.sandbox.sample.yelp
+  const { locationId, locationApiKey } = demo.sandbox.sample.ghl
+  const { clientId, name } = SAMPLE_CLIENT
+  const hub = new HubSession(demo.hubUrl)
+  const clientPath = `/api/clients/${clientId}`
+
+  await hub.call('sign in', 'POST', '/api/auth/login', DEMO_ADMIN)
+  say(`Signed in as ${DEMO_ADMIN.username}`, 'POST /api/auth/login')
+  await hub.call('add the client', 'POST', '/api/clients', SAMPLE_CLIENT)
+  say(`Added client ${clientId} ("${name}")`, 'POST /api/clients')
+
+  await hub.call('save the Yelp business', 'POST', '/api/subscribe-webhook', { clientId, businessId })
+  // Yelp turns a subscription on asynchronously; the demo moves the simulator's clock instead of waiting.
+  const delayMs = await sim.yelpSubscriptionDelayMs()
+  await sim.advanceYelpClock(delayMs)
+  if (!(await sim.isYelpWebhookSubscribed(businessId))) {
+    throw new Error(`Yelp did not activate the webhook subscription of ${businessId}`)
+  }
+  say(
+    `Saved Yelp business ${businessId}; the hub subscribed it to lead webhooks (Yelp turns a`,
+    'POST /api/subscribe-webhook',
+    `subscription on after ${delayMs / 1000} s: the demo moved the Yelp simulator's clock forward)`,
+  )
+
+  await authorize(hub, `/api/yelp-auth-url?${new URLSearchParams({ clientId })}`, 'Yelp')
+  say('Connected Yelp through OAuth', 'GET /api/yelp-auth-url → Yelp authorize page → GET /api/yelp/callback')
+
+  await hub.call('save the GHL location key', 'POST', `${clientPath}/ghl/api-key`, {
+    locationApiKey,
+    locationId,
+  })
+  say(
+    `Saved GHL location ${locationId} and its location API key (the hub checked it with GHL)`,
+    `POST ${clientPath}/ghl/api-key`,
+  )
+  const before = await createCustomFields(hub, clientPath)
+  say(`Created ${before.created} GHL custom fields for the standard lead data`, FIELD_CALLS)
+
+  await authorize(
+    hub,
+    `/api/ghl-auth-url?${new URLSearchParams({ clientId, autoSync: 'false' })}`,
+    'GoHighLevel',
+  )
+  const view = await hub.call<ClientView>('read the client', 'GET', clientPath)
+  if (!view.yelp.connected || !view.yelp.webhookSubscribed || !view.ghl.connected) {
+    throw new Error(
+      `the client is not connected on both sides: yelp ${JSON.stringify(view.yelp)}, ghl ${JSON.stringify(view.ghl)}`,
+    )
+  }
+  say(
+    'Connected GoHighLevel through OAuth',
+    'GET /api/ghl-auth-url → GHL authorize page → GET /api/ghl/callback',
+  )
+
+  const started = await hub.call<{ businessId: string }>(
+    'start the historical import',
+    'POST',
+    '/api/import-historical-leads',
+    { clientId },
+  )
+  const imported = await waitForImport(hub, clientId)
+  say(
+    `Imported the Yelp leads of ${started.businessId}: ${imported.leadsFound} found, ${imported.storedLeads} stored, synced to GHL`,
+    'POST /api/import-historical-leads, then GET …/import-status and GET /api/jobs until done',
+  )
+
+  // The analysis reads the hub's stored leads: now that there are some, their survey questions
+  // become fields too, and a contact sync fills them on the contacts the import created.
+  const after = await createCustomFields(hub, clientPath)
+  const synced = await hub.call<{ success: number; errors: number; message: string }>(
+    'sync the contacts',
+    'POST',
+    `${clientPath}/ghl/sync-contacts`,
+  )
+  if (synced.errors > 0) throw new Error(`the contact sync reported errors: ${synced.message}`)
+  say(`Created ${after.created} more custom fields for the leads' survey questions`, FIELD_CALLS)
+  say(`Filled them in on the contacts: ${synced.message}`, `POST ${clientPath}/ghl/sync-contacts`)
+
+  const contacts = await sim.ghlContacts(locationId)
+  const messages = await sim.ghlMessages(locationId)
+  const [firstLead = 'lead-roof-repair'] = leadIds
+  const replyContact = await sim.ghlContactByField(locationId, LEAD_ID_FIELD, firstLead)
+  if (!replyContact) throw new Error(`no GHL contact carries ${LEAD_ID_FIELD} ${firstLead} after the import`)
+  if (contacts.length < imported.leadsFound) {
+    throw new Error(`the import found ${imported.leadsFound} leads but GHL has ${contacts.length} contacts`)
+  }
+  return {
+    clientId,
+    name,
+    businessId,
+    locationId,
+    customFields: after.total,
+    imported,
+    ghl: {
+      contacts: contacts.length,
+      inbound: messages.filter((m) => m.direction === 'inbound').length,
+      outbound: messages.filter((m) => m.direction === 'outbound').length,
+    },
+    replyTo: {
+      contactId: replyContact.id,
+      leadId: firstLead,
+      name: [replyContact.firstName, replyContact.lastName].filter(Boolean).join(' '),
+    },
+  }
+}
+
+/** Integration Setup's Step 2: analyze the stored leads, then create the fields the analysis calls for. */
+async function createCustomFields(hub: HubSession, clientPath: string) {
+  const analysis = await hub.call<LeadAnalysis>(
+    'analyze the leads',
+    'POST',
+    `${clientPath}/ghl/analyze-leads`,
+  )
+  const result = await hub.call<{ fieldsCreated: number; fieldsExisting: number; fields: unknown[] }>(
+    'create the custom fields',
+    'POST',
+    `${clientPath}/ghl/create-custom-fields`,
+    analysis,
+  )
+  return { created: result.fieldsCreated, total: result.fields.length }
+}
+
+/**
+ * `--check`: a new lead on Yelp must become a GHL contact with its message, and a GHL user's reply
+ * must land on the Yelp lead as a TEXT event, be reported delivered to GHL, and not echo back.
+ */
+async function runCheck(demo: Demo, client: SeededClient, say: Say): Promise<void> {
+  const sim = SandboxControl.of(demo.sandbox)
+  const { locationId, businessId } = client
+  const leadId = 'lead-demo-check'
+  const question = 'What type of roof do you have?'
+  const request = 'Hi! Could you look at my tile roof this week?'
+  const replyText = 'Thanks Sam, we can come Thursday at 9.'
+  const timed = async <T>(run: () => Promise<T>): Promise<[T, string]> => {
+    const started = Date.now()
+    const value = await run()
+    return [value, `${((Date.now() - started) / 1000).toFixed(1)} s`]
+  }
+
+  await sim.addYelpLead({
+    id: leadId,
+    businessId,
+    consumerName: 'Sam T.',
+    message: request,
+    project: {
+      job_names: ['Roof inspection'],
+      survey_answers: [{ question_text: question, answer_text: ['Tile'] }],
+      location: { postal_code: '94107' },
+    },
+  })
+  const [contact, leadTook] = await timed(async () => {
+    const found = await waitFor('the new lead as a GHL contact', () =>
+      sim.ghlContactByField(locationId, LEAD_ID_FIELD, leadId),
+    )
+    await waitFor("the new lead's message in GHL", async () =>
+      (await sim.ghlMessages(locationId)).some(
+        (m) => m.contactId === found.id && m.direction === 'inbound' && m.body.includes(request),
+      ),
+    )
+    return found
+  })
+  say(`New Yelp lead ${leadId} is GHL contact ${contact.id} with its message (${leadTook})`)
+
+  const [reply, replyTook] = await timed(async () => {
+    const sent = await sim.ghlUserReply({ locationId, contactId: contact.id, message: replyText })
+    if (sent.response.status !== 200)
+      throw new Error(`the hub answered the reply with ${sent.response.status}`)
+    await waitFor('the reply as a TEXT event on the Yelp lead', async () =>
+      (await sim.yelpLead(leadId)).events.some(
+        (e) => e.user_type === 'BIZ' && e.event_type === 'TEXT' && e.event_content.text === replyText,
+      ),
+    )
+    return sent
+  })
+  say(`GHL reply ${reply.messageId} is a TEXT event on Yelp lead ${leadId} (${replyTook})`)
+
+  const [, deliveredTook] = await timed(() =>
+    waitFor('the reply marked delivered in GHL', async () =>
+      (await sim.ghlMessages(locationId)).some((m) => m.id === reply.messageId && m.status === 'delivered'),
+    ),
+  )
+  say(
+    `GHL shows the reply delivered (${deliveredTook} more; GHL locks a new message's status for a few seconds)`,
+  )
+
+  // Yelp announces the hub's own TEXT event with a webhook too; it must not come back as a new GHL message.
+  await new Promise((resolve) => setTimeout(resolve, 2000))
+  const copies = (await sim.ghlMessages(locationId)).filter((m) => m.body.includes(replyText)).length
+  if (copies !== 1) throw new Error(`the reply is ${copies} times in GHL: its Yelp echo was forwarded back`)
+  say('The echo of the reply did not come back into GHL')
+}
+
+function instructions(demo: Demo, client: SeededClient): string {
   const { sandbox } = demo
   const { yelp, ghl } = sandbox.sample
-  const [firstLead = 'lead-roof-repair'] = yelp.leadIds
-  const connect = client
-    ? [`  1. Client "${client.name}" is connected on both sides.`]
-    : [
-        '  1. Add a client in the dashboard and connect it through the onboarding link',
-        '     (the simulators auto-approve OAuth).',
-      ]
+  const { locationId, replyTo } = client
+  const inRepo = relative(ROOT, demo.settings.dataDir)
+  const dataDir = inRepo && !inRepo.startsWith('..') && !isAbsolute(inRepo) ? inRepo : demo.settings.dataDir
+  const inbound = '/conversations/messages/inbound'
+  const indent = (lines: string[]) => lines.map((line) => `       ${line}`)
   return [
     '',
     'LeadRelay demo is running. Ctrl-C stops it; its data is wiped at the next start.',
     '',
-    `  Open       ${demo.baseUrl}`,
+    `  Open       ${demo.baseUrl}   (Clients → ${client.name})`,
     `  Sign in    ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}`,
-    `  Data       ${relative(ROOT, demo.dataDir)} (embedded database)`,
+    `  Data       ${join(dataDir, 'hub')} (embedded database)`,
     '',
     `  Yelp simulator  ${sandbox.yelp.url}  business ${yelp.businessId}, leads ${yelp.leadIds.join(', ')}`,
     `  GHL simulator   ${sandbox.ghl.url}  location ${ghl.locationId}, user ${ghl.userId}`,
     '',
-    'Next steps',
-    ...connect,
-    '  2. A new lead on Yelp, and a consumer message on a lead:',
-    ...simVariables(sandbox).map((line) => `       ${line}`),
-    `       ${newLeadCommand(yelp.businessId)}`,
-    `       ${consumerMessageCommand(firstLead)}`,
-    "  3. A reply from GHL to the lead's contact (the hub creates the contact when it forwards the lead):",
-    `       ${latestContactCommand(ghl.locationId)}`,
-    `       ${userReplyCommand(ghl.locationId)}`,
+    'What just happened (every step above is a call to the hub, which did the work)',
+    `  Client   ${client.clientId} ("${client.name}"): Yelp connected and subscribed to webhooks,`,
+    `           GoHighLevel connected, ${client.customFields} custom fields`,
+    `  Import   ${client.imported.leadsFound} leads found on Yelp, ${client.imported.storedLeads} stored in the hub`,
+    `           (GET /api/clients/${client.clientId}/import-status)`,
+    `  In GHL   location ${locationId} now has ${client.ghl.contacts} contacts and ${client.ghl.inbound + client.ghl.outbound} messages`,
+    `           (${client.ghl.inbound} inbound, ${client.ghl.outbound} outbound), read from the GHL simulator's control API`,
     '',
-    '  Yelp sends lead webhooks to the hub (/yelp/webhook) once the hub has subscribed the business,',
-    '  which it does when the client is connected; GHL sends replies to the hub (/reply). Both are',
-    '  forwarded once the webhook engine is in place. The deliveries show what was sent, skipped or answered:',
-    '       curl -s $YELP_SIM/__sim/yelp/webhooks',
-    '       curl -s $GHL_SIM/__sim/ghl/webhooks',
-    '  More: sim/README.md (faults, clock, request logs).',
+    'Try it: paste these lines into another shell first',
+    ...indent([
+      ...simVariables(sandbox),
+      `CONTACT=${replyTo.contactId}   # the GHL contact the import made for ${replyTo.name} (Yelp lead ${replyTo.leadId})`,
+    ]),
+    '',
+    '  1. A consumer writes on Yelp; the hub forwards it to GHL as an inbound message (a second or so):',
+    ...indent([
+      consumerMessageCommand(replyTo.leadId),
+      ghlMessagesCommand(locationId),
+      `# every message of the location: curl -s $GHL_SIM/__sim/ghl/locations/${locationId}/messages`,
+      '# a brand-new lead takes the same road, and becomes a new contact:',
+      newLeadCommand(yelp.businessId),
+    ]),
+    '',
+    `  2. A GHL user replies to ${replyTo.name}; the hub posts it on the Yelp lead as a TEXT event, then`,
+    '     reports it delivered to GHL (GHL refuses status updates for 5 s after sending, so give it ~10 s):',
+    ...indent([
+      userReplyCommand(locationId),
+      yelpLeadEventsCommand(replyTo.leadId),
+      ghlMessagesCommand(locationId),
+    ]),
+    '',
+    '  3. GHL fails: its next 3 inbound-message calls answer 500; the hub retries and the message lands once:',
+    ...indent([
+      ghlFaultCommand({ method: 'POST', path: inbound, status: 500, times: 3 }),
+      consumerMessageCommand(replyTo.leadId, 'Are you still there?'),
+      `${ghlRequestsCommand(inbound)}   # 500 500 500 200`,
+      ghlMessagesCommand(locationId),
+    ]),
+    '',
+    '  More: sim/README.md (faults, the clock, request logs); `npm run demo -- --check` plays 1 and 2 unattended.',
     '',
   ].join('\n')
 }
 
 async function main(): Promise<void> {
-  const settings = readSettings(process.env)
-  await ensureWebClient()
+  const settings = readSettings(process.env, process.argv.slice(2))
+  // The check opens no browser: it needs no web client.
+  if (!settings.check) await ensureWebClient()
   const demo = await startDemo(settings)
   const stopAll = async () => {
     await demo.hub.stop()
@@ -168,7 +553,7 @@ async function main(): Promise<void> {
     stopping = true
     process.stdout.write(`\n${signal}: stopping the hub and the simulators\n`)
     stopAll().then(
-      () => process.exit(0),
+      () => process.exit(settings.check ? 1 : 0),
       (error: unknown) => {
         process.stderr.write(`Stopping failed: ${(error as Error).message}\n`)
         process.exit(1)
@@ -178,13 +563,29 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
 
-  try {
-    const client = await seedConnectedClient(demo)
-    process.stdout.write(instructions(demo, client))
-  } catch (error) {
-    await stopAll()
-    throw error
+  const say: Say = (line, calls, ...more) => {
+    const lines = [`  ✓ ${line}`, ...more.map((text) => `    ${text}`)]
+    if (calls) lines.push(`      ${calls}`)
+    process.stdout.write(`${lines.join('\n')}\n`)
   }
+  try {
+    process.stdout.write(`\nConnecting the sample client through the hub's API, as an operator would:\n`)
+    const client = await seedConnectedClient(demo, say)
+    if (!settings.check) {
+      process.stdout.write(instructions(demo, client))
+      return
+    }
+    process.stdout.write('\nCheck: a new lead travels to GHL, and a reply comes back\n')
+    await runCheck(demo, client, say)
+  } catch (error) {
+    await stopAll().catch(() => {})
+    if (!settings.check) throw error
+    process.stderr.write(`\nCheck failed: ${(error as Error).message}\n`)
+    process.exit(1)
+  }
+  await stopAll()
+  process.stdout.write('\nCheck passed.\n')
+  process.exit(0)
 }
 
 main().catch((error: unknown) => {

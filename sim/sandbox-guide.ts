@@ -1,5 +1,6 @@
 import { VERSION_CONTACTS } from './ghl/ghl-route.guard.ts'
 import type { Sandbox } from './sandbox.ts'
+import type { SimFault } from './sandbox-control.ts'
 import { exportLines } from './sim-env.ts'
 
 /** Shell variables the printed commands use, so they stay short and copy-pasteable. */
@@ -28,13 +29,39 @@ export function newLeadCommand(businessId: string): string {
   })
 }
 
-export function consumerMessageCommand(leadId: string): string {
-  return post(`${YELP}/__sim/yelp/leads/${leadId}/messages`, { text: 'Any news on the quote?' })
+export function consumerMessageCommand(leadId: string, text = 'Any news on the quote?'): string {
+  return post(`${YELP}/__sim/yelp/leads/${leadId}/messages`, { text })
 }
 
-/** Keeps the id of the location's newest contact (the one the hub created last) in `$CONTACT`, or `none-yet`. */
-export function latestContactCommand(locationId: string): string {
-  return `CONTACT=$(curl -s ${GHL}/__sim/ghl/locations/${locationId}/contacts | node -pe 'JSON.parse(require("fs").readFileSync(0, "utf8")).at(-1)?.id ?? "none-yet"')`
+/** `| node -e '…'` over a JSON answer as `d`; the script must not contain a single quote. */
+function jsonScript(script: string): string {
+  return `node -e 'const d = JSON.parse(require("fs").readFileSync(0, "utf8")); ${script}'`
+}
+
+/** The location's newest messages in GHL, one line each: direction, status, first line of the body. */
+export function ghlMessagesCommand(locationId: string, count = 5): string {
+  return `curl -s ${GHL}/__sim/ghl/locations/${locationId}/messages | ${jsonScript(
+    `for (const m of d.slice(-${count})) console.log(m.direction.padEnd(9), m.status.padEnd(10), m.body.split("\\n")[0].slice(0, 70))`,
+  )}`
+}
+
+/** The lead's newest events on Yelp, one line each: who, the event type, the text. */
+export function yelpLeadEventsCommand(leadId: string, count = 4): string {
+  return `curl -s ${YELP}/__sim/yelp/leads/${leadId} | ${jsonScript(
+    `for (const e of d.events.slice(-${count})) console.log(e.user_type.padEnd(9), e.event_type.padEnd(20), (e.event_content.text ?? "").split("\\n")[0].slice(0, 70))`,
+  )}`
+}
+
+/** The last `count` calls the hub made to GHL on one path, and GHL's answers: time, method, status. */
+export function ghlRequestsCommand(path: string, count = 6): string {
+  return `curl -s ${GHL}/__sim/requests | ${jsonScript(
+    `for (const r of d.filter((r) => r.path === "${path}").slice(-${count})) console.log(r.time, r.method, r.path, r.status ?? "dropped")`,
+  )}`
+}
+
+/** Arms a GHL fault (sim/README.md "Faults"). */
+export function ghlFaultCommand(fault: SimFault): string {
+  return post(`${GHL}/__sim/faults`, fault)
 }
 
 /** Creates a contact through the real API as the hub would, keeping its id in `$CONTACT`. */
@@ -47,10 +74,15 @@ export function createContactCommand(locationId: string, locationApiKey: string)
   ].join(' ')
 }
 
-/** A GHL user's reply to `$CONTACT` → signed ProviderOutboundMessage to the hub's /reply. */
-export function userReplyCommand(locationId: string): string {
-  const message = 'Thanks Pat, we can come Thursday.'
-  return `curl -s -X POST ${GHL}/__sim/ghl/user-reply ${JSON_HEADER} -d '{"locationId":"${locationId}","contactId":"'"$CONTACT"'","message":"${message}"}'`
+/**
+ * A GHL user's reply to `$CONTACT` → signed ProviderOutboundMessage to the hub's /reply; prints the
+ * GHL message id and the hub's answer. The message must hold no quote characters.
+ */
+export function userReplyCommand(locationId: string, message = 'Thanks Pat, we can come Thursday.'): string {
+  const body = `'{"locationId":"${locationId}","contactId":"'"$CONTACT"'","message":"${message}"}'`
+  return `curl -s -X POST ${GHL}/__sim/ghl/user-reply ${JSON_HEADER} -d ${body} | ${jsonScript(
+    'console.log(d.error ?? "GHL message " + d.messageId + " sent; the hub answered " + d.response.status)',
+  )}`
 }
 
 /** What `npm run sim` prints once both simulators are up. */

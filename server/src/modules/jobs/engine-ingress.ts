@@ -20,7 +20,7 @@ export async function registerEngineIngress(
 ): Promise<void> {
   const { db, boss, engine, config } = deps
   const webhookSecret = new WebhookSecret(db)
-  registerYelpWebhookRoutes(app, db, new YelpWebhookService(db, boss, webhookSecret), () =>
+  await registerYelpWebhookRoutes(app, db, new YelpWebhookService(db, boss, webhookSecret), () =>
     engine.wake(QUEUES.leadSync),
   )
   const keys = {

@@ -71,8 +71,14 @@ function toView(row: Record<string, unknown>): JobView {
   }
 }
 
-function iso(value: unknown): string | null {
+/** pg-boss timestamps arrive as Date (pg) or as text like `2026-11-21 21:35:33.1+00` (PGlite). */
+export function iso(value: unknown): string | null {
   if (!value) return null
-  const date = value instanceof Date ? value : new Date(`${String(value).replace(' ', 'T')}Z`)
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString()
+  const text = String(value)
+    .trim()
+    .replace(' ', 'T')
+    .replace(/([+-]\d\d)$/, '$1:00')
+  const date = new Date(/([zZ]|[+-]\d\d:\d\d)$/.test(text) ? text : `${text}Z`)
   return Number.isNaN(date.getTime()) ? null : date.toISOString()
 }
