@@ -5,11 +5,14 @@ import { Button } from '@/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx'
 import { useAuth } from '@/features/auth/hooks/use-auth.ts'
 import { AddClientDialog } from '@/features/clients/components/add-client-dialog.tsx'
+import { FailedJobsCard } from '@/features/jobs/components/failed-jobs-card.tsx'
 
 export function DashboardPage() {
   const { user } = useAuth()
   const username = user?.username || 'Admin'
   const canCreateClients = user?.permissions.canCreateClients === true
+  const canViewLogs = user?.permissions.canViewLogs === true
+  const canManageWebhooks = user?.permissions.canManageWebhooks === true
   const [isAddClientOpen, setIsAddClientOpen] = useState(false)
 
   return (
@@ -51,6 +54,7 @@ export function DashboardPage() {
           <AddClientDialog open={isAddClientOpen} onOpenChange={setIsAddClientOpen} />
         </Card>
       )}
+      {canViewLogs && <FailedJobsCard canRetry={canManageWebhooks} />}
       <PagePlaceholder icon={LayoutDashboard}>
         Statistics, the other quick actions and the system status arrive with the forwarding engine and
         monitoring work.

@@ -19,12 +19,15 @@ afterEach(async () => {
   server = undefined
 })
 
-async function renderModal(routes: TestRoutes) {
+async function renderModal(routes: TestRoutes, options: { connected?: boolean } = {}) {
   const state = { hasApiKey: false, mapping: {} as Record<string, string> }
+  const connected = options.connected ?? false
   server = await startApiTestServer({
     'GET /api/clients': () => ({
       json: [
-        clientView({ ghl: { ...clientView().ghl, hasApiKey: state.hasApiKey, locationId: 'LocAAA111' } }),
+        clientView({
+          ghl: { ...clientView().ghl, connected, hasApiKey: state.hasApiKey, locationId: 'LocAAA111' },
+        }),
       ],
     }),
     'GET /api/clients/acme-roofing/ghl/custom-fields': () => ({
@@ -80,8 +83,11 @@ describe('GoHighLevel modal (spec §2.7)', () => {
 
   it('saves the key, creates fields from the survey questions, and shows the status with a debug line', async () => {
     const user = await renderModal({})
+    // No GoHighLevel OAuth yet: nothing to sync into.
     expect(screen.getByRole('button', { name: 'Sync All Leads to GHL Contacts' })).toBeDisabled()
-    expect(screen.getByText('Available once lead forwarding is enabled')).toBeInTheDocument()
+    expect(
+      screen.getByText('Available once GoHighLevel is authorized in Integration Setup'),
+    ).toBeInTheDocument()
     await user.type(apiKeyInput(), ' pit-good ')
     await user.click(screen.getByRole('button', { name: 'Save API Key' }))
     expect(await screen.findByText('API Key Saved', {}, { timeout: 5000 })).toBeInTheDocument()
@@ -99,6 +105,43 @@ describe('GoHighLevel modal (spec §2.7)', () => {
     expect(screen.getByTestId('ghl-debug-line')).toHaveTextContent('hasApiKey=true')
     expect(screen.getByTestId('ghl-debug-line')).toHaveTextContent('mappedFields=2')
   })
+})
+
+describe('GoHighLevel modal sync (spec §2.7, §8)', () => {
+  it.each([
+    {
+      reply: { json: { success: 2, errors: 0, message: '2 contacts synced', failures: [] } },
+      title: 'Contact sync completed',
+      description: '2 contacts synced to GoHighLevel, 0 errors.',
+    },
+    {
+      reply: { status: 502, json: { error: 'GoHighLevel answered 503 for location LocAAA111' } },
+      title: 'Sync Error',
+      description: 'GoHighLevel answered 503 for location LocAAA111',
+    },
+    {
+      reply: { status: 500, text: '' },
+      title: 'Sync Error',
+      description: 'The contacts could not be synced',
+    },
+  ])(
+    'once GoHighLevel is connected, the sync button reports "$title"',
+    async ({ reply, title, description }) => {
+      const user = await renderModal(
+        { 'POST /api/clients/acme-roofing/ghl/sync-contacts': () => reply },
+        { connected: true },
+      )
+      expect(screen.queryByText('Available once GoHighLevel is authorized in Integration Setup')).toBeNull()
+      await user.click(screen.getByRole('button', { name: 'Sync All Leads to GHL Contacts' }))
+      expect(
+        await screen.findByText(title, { selector: '[data-slot="toast-title"]' }, { timeout: 5000 }),
+      ).toBeInTheDocument()
+      expect(
+        screen.getByText(description, { selector: '[data-slot="toast-description"]' }),
+      ).toBeInTheDocument()
+      expect(server!.requests.filter((r) => r.url.endsWith('/ghl/sync-contacts'))).toHaveLength(1)
+    },
+  )
 })
 
 describe('custom-fields panel (spec §2.8)', () => {

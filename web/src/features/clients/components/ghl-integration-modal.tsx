@@ -1,5 +1,5 @@
 import type { ClientView } from '@common/clients.ts'
-import { CheckCircle2, CircleDashed, Clock } from 'lucide-react'
+import { CheckCircle2, CircleDashed } from 'lucide-react'
 import { type FormEvent, useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button.tsx'
 import {
@@ -17,6 +17,7 @@ import { useClient } from '@/features/clients/api/get-clients.ts'
 import { type GhlStatus, useGhlStatus } from '@/features/clients/api/get-ghl-status.ts'
 import { useSurveyQuestions } from '@/features/clients/api/get-survey-questions.ts'
 import { useSaveGhlApiKey } from '@/features/clients/api/save-ghl-api-key.ts'
+import { ContactSyncButton } from '@/features/clients/components/contact-sync-button.tsx'
 import { SetupStep } from '@/features/clients/components/setup-step.tsx'
 import { SurveyPreviewList } from '@/features/clients/components/survey-preview-list.tsx'
 import { serverMessageOf } from '@/lib/api-client.ts'
@@ -110,13 +111,16 @@ function GhlModalBody({ client }: { client: ClientView }) {
       <IntegrationStatusPanel client={client} status={status.data} isLoading={status.isPending} />
 
       <div className="grid gap-2">
-        <Button variant="outline" disabled>
-          Sync All Leads to GHL Contacts
-        </Button>
-        <p className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
-          <Clock className="size-3.5" aria-hidden="true" />
-          Available once lead forwarding is enabled
-        </p>
+        <ContactSyncButton
+          clientId={client.clientId}
+          failureTitle="Sync Error"
+          disabled={!client.ghl.connected}
+        />
+        {!client.ghl.connected && (
+          <p className="text-center text-xs text-muted-foreground">
+            Available once GoHighLevel is authorized in Integration Setup
+          </p>
+        )}
       </div>
     </div>
   )

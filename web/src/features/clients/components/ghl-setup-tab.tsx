@@ -11,9 +11,10 @@ import { toast } from '@/components/ui/use-toast.ts'
 import { useCustomFields } from '@/features/clients/api/get-custom-fields.ts'
 import { useSaveGhlApiKey } from '@/features/clients/api/save-ghl-api-key.ts'
 import { NeedsReauthBadge } from '@/features/clients/components/connection-badges.tsx'
+import { ContactSyncButton } from '@/features/clients/components/contact-sync-button.tsx'
 import { CustomFieldsSetup } from '@/features/clients/components/custom-fields-setup.tsx'
 import { OAuthButton } from '@/features/clients/components/oauth-button.tsx'
-import { PendingEngineSection, SetupStep } from '@/features/clients/components/setup-step.tsx'
+import { SetupStep } from '@/features/clients/components/setup-step.tsx'
 import { formatDateTime } from '@/features/clients/utils/format.ts'
 import { ghlAuthUrl } from '@/features/clients/utils/oauth-links.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
@@ -94,11 +95,20 @@ function GhlSteps({ client }: { client: ClientView }) {
       </SetupStep>
 
       {ghl.connected && (
-        <PendingEngineSection
-          title="Contact Sync"
-          description="Create or update a GoHighLevel contact for every stored lead of this client."
-          buttonLabel="Sync All Leads to GHL Contacts"
-        />
+        <section aria-label="Contact Sync" className="grid gap-3 rounded-lg border bg-card p-4">
+          <div className="grid gap-1">
+            <h3 className="text-sm font-semibold">Contact Sync</h3>
+            <p className="text-sm text-muted-foreground">
+              Create or update a GoHighLevel contact for every stored lead of this client, and forward the
+              messages GoHighLevel does not have yet.
+            </p>
+          </div>
+          <ContactSyncButton
+            clientId={client.clientId}
+            failureTitle="Contact sync failed"
+            className="w-fit"
+          />
+        </section>
       )}
     </div>
   )

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppProvider } from '@/app/provider.tsx'
 import { dismissToast } from '@/components/ui/use-toast.ts'
+import type { ImportStatus } from '@/features/clients/api/get-import-status.ts'
 import { IntegrationSetupDialog } from '@/features/clients/components/integration-setup-dialog.tsx'
 import { clientView } from '@/features/clients/testing/client-view.ts'
 import { type ApiTestServer, startApiTestServer, type TestRoutes } from '@/testing/api-test-server.ts'
@@ -90,7 +91,7 @@ describe('Integration Setup dialog (spec §2.6, §4, §8)', () => {
     expect(connect).toHaveAttribute('target', '_blank')
     const sent = server!.requests.find((r) => r.url === '/api/subscribe-webhook')!
     expect(JSON.parse(sent.body)).toEqual({ businessId: 'acme-sf', clientId: 'acme-roofing' })
-    // Historical import waits for the engine and says so; it is not a working button.
+    // Historical import needs the Yelp access token (spec §2.6).
     expect(screen.queryByText('Historical Lead Import')).toBeNull()
   })
 
@@ -110,13 +111,142 @@ describe('Integration Setup dialog (spec §2.6, §4, §8)', () => {
     expect(screen.getByRole('button', { name: 'Connect Yelp' })).toBeDisabled()
   })
 
-  it('Yelp connected: the historical import shows, disabled, until the engine exists', async () => {
-    const { user } = await renderSetup(clientView({ yelp: YELP_DONE }))
+  it('Yelp connected: the historical import starts, polls its progress, and reports completion', async () => {
+    const status = (overrides: Partial<ImportStatus>): ImportStatus => ({
+      status: 'never',
+      businessId: 'acme-sf',
+      leadsFound: 0,
+      leadsQueued: 0,
+      storedLeads: 0,
+      error: null,
+      startedAt: null,
+      finishedAt: null,
+      ...overrides,
+    })
+    const startedAt = new Date().toISOString()
+    // Each GET after the start moves the import one step on.
+    const answers = [
+      status({ status: 'running', leadsFound: 3, leadsQueued: 2, storedLeads: 1, startedAt }),
+      status({
+        status: 'completed',
+        leadsFound: 3,
+        leadsQueued: 3,
+        storedLeads: 3,
+        startedAt,
+        finishedAt: new Date().toISOString(),
+      }),
+    ]
+    let current = status({})
+    const { user } = await renderSetup(clientView({ yelp: YELP_DONE }), () => ({
+      'GET /api/clients/acme-roofing/import-status': () => {
+        const answer = current
+        if (current.status !== 'never') current = answers.shift() ?? current
+        return { json: answer }
+      },
+      'POST /api/import-historical-leads': () => {
+        current = answers.shift() ?? current
+        return { json: { businessId: 'acme-sf', status: 'started' } }
+      },
+    }))
     await user.click(screen.getByRole('tab', { name: 'Yelp Setup' }))
-    expect(screen.getByText('Historical Lead Import')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Import Historical Leads' })).toBeDisabled()
-    expect(screen.getByText('Available once lead forwarding is enabled')).toBeInTheDocument()
+    const section = screen.getByRole('region', { name: 'Historical Lead Import' })
+    const start = within(section).getByRole('button', { name: 'Import Historical Leads' })
+    await waitFor(() => expect(start).toBeEnabled())
+    expect(screen.queryByTestId('import-progress')).toBeNull()
+
+    await user.click(start)
+    expect(await toastTitle('Historical lead import started')).toBeInTheDocument()
+    expect(
+      toastDescription('Importing the leads of acme-sf. Check the Lead Inbox as they arrive.'),
+    ).toBeInTheDocument()
+    const sent = server!.requests.find((r) => r.url === '/api/import-historical-leads')!
+    expect(JSON.parse(sent.body)).toEqual({ clientId: 'acme-roofing' })
+
+    const progress = await screen.findByTestId('import-progress')
+    await waitFor(() => expect(progress).toHaveTextContent('Importing… 2 of 3 leads queued · 1 stored'))
+    expect(within(section).getByRole('button', { name: 'Importing...' })).toBeDisabled()
+    // The next poll, 2 s later, sees the import done and every lead stored; polling then stops.
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('import-progress')).toHaveTextContent(
+          'Import complete: 3 leads found, 3 stored',
+        ),
+      { timeout: 5000 },
+    )
+    expect(within(section).getByRole('button', { name: 'Import Historical Leads' })).toBeEnabled()
+    const polls = () => server!.requests.filter((r) => r.url.endsWith('/import-status')).length
+    const settled = polls()
+    await new Promise((resolve) => setTimeout(resolve, 2500))
+    expect(polls()).toBe(settled)
+  }, 15_000)
+
+  it("Yelp connected: an import the server refuses says so with the server's message", async () => {
+    const { user } = await renderSetup(clientView({ yelp: YELP_DONE }), () => ({
+      'GET /api/clients/acme-roofing/import-status': () => ({
+        json: { status: 'never', businessId: null, leadsFound: 0, leadsQueued: 0, storedLeads: 0 },
+      }),
+      'POST /api/import-historical-leads': () => ({
+        status: 400,
+        json: { error: 'clientId: connect the client’s Yelp business before importing its leads' },
+      }),
+    }))
+    await user.click(screen.getByRole('tab', { name: 'Yelp Setup' }))
+    const start = screen.getByRole('button', { name: 'Import Historical Leads' })
+    await waitFor(() => expect(start).toBeEnabled())
+    await user.click(start)
+    expect(await toastTitle('Failed to start historical lead import')).toBeInTheDocument()
+    expect(
+      toastDescription('clientId: connect the client’s Yelp business before importing its leads'),
+    ).toBeInTheDocument()
   })
+
+  it.each([
+    {
+      reply: {
+        json: {
+          success: 3,
+          errors: 1,
+          message: '3 contacts synced, 1 failed',
+          failures: [{ leadId: 'lead-9', error: 'GHL answered 422' }],
+        },
+      },
+      title: 'Contact sync completed',
+      description: '3 contacts synced to GoHighLevel, 1 error.',
+    },
+    {
+      reply: { status: 400, json: { error: 'clientId: connect GoHighLevel before syncing contacts' } },
+      title: 'Contact sync failed',
+      description: 'clientId: connect GoHighLevel before syncing contacts',
+    },
+  ])(
+    'GoHighLevel connected: Sync All Leads to GHL Contacts → "$title"',
+    async ({ reply, title, description }) => {
+      const { user } = await renderSetup(
+        clientView({
+          yelp: YELP_DONE,
+          ghlCustomFieldsCount: 3,
+          ghl: {
+            connected: true,
+            hasApiKey: true,
+            expiresAt: null,
+            needsReauth: false,
+            locationId: 'LocAAA111',
+          },
+        }),
+        () => ({ 'POST /api/clients/acme-roofing/ghl/sync-contacts': () => reply }),
+      )
+      await user.click(screen.getByRole('tab', { name: 'GoHighLevel' }))
+      const section = screen.getByRole('region', { name: 'Contact Sync' })
+      await user.click(within(section).getByRole('button', { name: 'Sync All Leads to GHL Contacts' }))
+      expect(await toastTitle(title)).toBeInTheDocument()
+      expect(toastDescription(description)).toBeInTheDocument()
+      if (title === 'Contact sync completed') {
+        expect(within(section).getByTestId('contact-sync-result')).toHaveTextContent(
+          'lead-9: GHL answered 422',
+        )
+      }
+    },
+  )
 
   it('GoHighLevel is blocked until Yelp is connected, with a way to the Yelp tab', async () => {
     const { user } = await renderSetup(clientView())

@@ -1,6 +1,5 @@
-import { Check, Clock } from 'lucide-react'
+import { Check } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Button } from '@/components/ui/button.tsx'
 import { cn } from '@/lib/utils.ts'
 
 export type StepState = 'done' | 'current' | 'locked'
@@ -46,35 +45,6 @@ export function SetupStep({
           {description && <p className="text-sm text-muted-foreground">{description}</p>}
         </div>
         {children}
-      </div>
-    </section>
-  )
-}
-
-/** Historical import and contact sync arrive with the forwarding engine: shown, honestly disabled. */
-export function PendingEngineSection({
-  title,
-  description,
-  buttonLabel,
-}: {
-  title: string
-  description: string
-  buttonLabel: string
-}) {
-  return (
-    <section aria-label={title} className="grid gap-3 rounded-lg border border-dashed p-4">
-      <div className="grid gap-1">
-        <h3 className="text-sm font-semibold">{title}</h3>
-        <p className="text-sm text-muted-foreground">{description}</p>
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button variant="outline" size="sm" disabled>
-          {buttonLabel}
-        </Button>
-        <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
-          <Clock className="size-3.5" aria-hidden="true" />
-          Available once lead forwarding is enabled
-        </span>
       </div>
     </section>
   )

@@ -9,8 +9,9 @@ import { Label } from '@/components/ui/label.tsx'
 import { toast } from '@/components/ui/use-toast.ts'
 import { useSubscribeWebhook } from '@/features/clients/api/subscribe-webhook.ts'
 import { NeedsReauthBadge } from '@/features/clients/components/connection-badges.tsx'
+import { HistoricalImportSection } from '@/features/clients/components/historical-import-section.tsx'
 import { OAuthButton } from '@/features/clients/components/oauth-button.tsx'
-import { PendingEngineSection, SetupStep } from '@/features/clients/components/setup-step.tsx'
+import { SetupStep } from '@/features/clients/components/setup-step.tsx'
 import { formatDateTime } from '@/features/clients/utils/format.ts'
 import { yelpAuthUrl } from '@/features/clients/utils/oauth-links.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
@@ -123,13 +124,7 @@ export function YelpSetupTab({ client }: { client: ClientView }) {
         )}
       </SetupStep>
 
-      {yelp.connected && (
-        <PendingEngineSection
-          title="Historical Lead Import"
-          description="Import the leads this business received before it was connected."
-          buttonLabel="Import Historical Leads"
-        />
-      )}
+      {yelp.connected && <HistoricalImportSection client={client} />}
     </div>
   )
 }

@@ -1,0 +1,8 @@
+import type { ContactSyncResult } from '@/features/clients/api/sync-contacts.ts'
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** The 'Contact sync completed' toast's description: the success and error counts (spec §8). */
+export function contactSyncSummary(result: Pick<ContactSyncResult, 'success' | 'errors'>): string {
+  return `${plural(result.success, 'contact', 'contacts')} synced to GoHighLevel, ${plural(result.errors, 'error', 'errors')}.`
+}

@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiRequest } from '@/lib/api-client.ts'
+import { urlFromQueryKey } from '@/lib/query-client.ts'
+
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed'
+
+/** One job of the engine's queues as GET /api/jobs answers it. */
+export interface JobView {
+  id: string
+  queue: string
+  state: JobState
+  clientId: string | null
+  data: unknown
+  /** The error of a failed or retrying job. */
+  error: string | null
+  /** Re-runs after the first attempt. */
+  retryCount: number
+  retryLimit: number
+  createdOn: string
+  startedOn: string | null
+  completedOn: string | null
+}
+
+export const FAILED_JOBS_LIMIT = 50
+
+/** GET /api/jobs?state=failed&limit=50: dead jobs, newest first, of the clients the caller sees. */
+export async function getFailedJobs(signal?: AbortSignal): Promise<JobView[]> {
+  const { queryKey } = failedJobsQueryOptions()
+  const res = await apiRequest('GET', urlFromQueryKey(queryKey), undefined, { signal })
+  return (await res.json()) as JobView[]
+}
+
+export function failedJobsQueryOptions() {
+  return queryOptions({
+    queryKey: ['/api/jobs', { state: 'failed', limit: FAILED_JOBS_LIMIT }],
+    queryFn: ({ signal }) => getFailedJobs(signal),
+  })
+}
+
+/** Reloaded whenever the card is shown: jobs die while the operator is elsewhere. */
+export function useFailedJobs() {
+  return useQuery({ ...failedJobsQueryOptions(), refetchOnMount: 'always' })
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { failedJobsQueryOptions } from '@/features/jobs/api/get-failed-jobs.ts'
+import { apiRequest } from '@/lib/api-client.ts'
+
+export interface RetryJobResult {
+  ok: true
+  id: string
+  state: 'retry'
+}
+
+/** POST /api/jobs/{id}/retry: a failed job runs again; 409 when it is not failed (any more). */
+export async function retryJob(id: string): Promise<RetryJobResult> {
+  const res = await apiRequest('POST', `/api/jobs/${encodeURIComponent(id)}/retry`)
+  return (await res.json()) as RetryJobResult
+}
+
+export function useRetryJob() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: retryJob,
+    // Also after a 409: the list was out of date, so reload it either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: failedJobsQueryOptions().queryKey }),
+  })
+}
