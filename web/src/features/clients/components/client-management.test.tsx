@@ -139,7 +139,9 @@ describe('Client Management (spec §2.5)', () => {
     const { user, setClients } = await renderClients([ACME, BAY], {
       routes: { 'DELETE /api/clients/bay-plumbing': () => ({ json: { ok: true } }) },
     })
-    await user.click(within(rowOf('bay-plumbing')).getByRole('button', { name: 'Delete Bay Plumbing' }))
+    await user.click(
+      await within(rowOf('bay-plumbing')).findByRole('button', { name: 'Delete Bay Plumbing' }),
+    )
     const dialog = await screen.findByRole('alertdialog')
     expect(within(dialog).getByText('Delete Bay Plumbing?')).toBeInTheDocument()
     setClients([ACME])
@@ -160,7 +162,7 @@ describe('Client Management (spec §2.5)', () => {
       },
     })
     await user.click(
-      within(rowOf('acme-roofing')).getByRole('button', { name: 'Refresh tokens for Acme Roofing' }),
+      await within(rowOf('acme-roofing')).findByRole('button', { name: 'Refresh tokens for Acme Roofing' }),
     )
     expect(await screen.findByText('Token refresh failed')).toBeInTheDocument()
     expect(screen.getByText('Yelp: failed (invalid_grant)')).toBeInTheDocument()
