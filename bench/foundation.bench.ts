@@ -2,14 +2,16 @@
 // GET /api/auth/me throughput with autocannon, on PGlite and on PostgreSQL.
 // Run: node --import tsx bench/foundation.bench.ts   (PostgreSQL on 127.0.0.1:5432 for the pg half)
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { startServerProcess } from './server-process.ts'
+import { freePort, startServerProcess } from './server-process.ts'
 
 const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const PASSWORD = 'bench-admin-password'
+/** autocannon seconds per database (10 for the recorded figures; smaller for a dry run). */
+const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 
 async function withPgAdmin(sql: string) {
   const client = new pg.Client({ connectionString: PG_ADMIN })
@@ -42,7 +44,7 @@ async function measure(kind: 'pglite' | 'postgres', port: number) {
       url: `${warm.url}/api/auth/me`,
       headers: { cookie },
       connections: 10,
-      duration: 10,
+      duration: DURATION,
     })
     await warm.stop()
     return {
@@ -61,7 +63,12 @@ async function measure(kind: 'pglite' | 'postgres', port: number) {
   }
 }
 
-const rows = [await measure('pglite', 5611), await measure('postgres', 5612)]
+console.log(
+  `machine: ${cpus().length} cpus, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}, ${new Date().toISOString()}`,
+)
+const rows = [await measure('pglite', await freePort()), await measure('postgres', await freePort())]
 console.log(
   '| database | cold start (initdb) | warm start | idle RSS | GET /api/auth/me req/s | p50 | p99 | non-2xx |',
 )

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 
 const MAIN = new URL('../server/src/main.ts', import.meta.url).pathname
 
@@ -15,13 +16,26 @@ export interface ServerProcess {
 /** Starts the real server as `npm start` does and waits until it answers health checks. */
 export async function startServerProcess(env: Record<string, string>, port: number): Promise<ServerProcess> {
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  // BENCH_HUB_NODE_ARGS: extra node flags for the hub, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const extra = (process.env.BENCH_HUB_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', MAIN], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
+  // A bench that exits early (an error, its time limit) must not leave a server behind.
+  const killOnExit = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  }
+  process.once('exit', killOnExit)
+  child.once('exit', () => process.removeListener('exit', killOnExit))
   const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 180_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error('server did not answer /api/health within 180 s')
+    }
     try {
       if ((await fetch(`${url}/api/health`)).status === 200) break
     } catch {
@@ -40,8 +54,27 @@ export async function startServerProcess(env: Record<string, string>, port: numb
     },
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', () => resolve())
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        // Graceful stop drains in-flight jobs (up to 20 s in the server); never wait forever.
+        const force = setTimeout(() => child.kill('SIGKILL'), 40_000)
+        child.once('exit', () => {
+          clearTimeout(force)
+          resolve()
+        })
         child.kill('SIGTERM')
       }),
   }
+}
+
+/** A port free right now on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = address && typeof address === 'object' ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
 }

@@ -3,7 +3,7 @@ import fastifyHelmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
 import type PgBoss from 'pg-boss'
 import type { AppConfig } from './config/config.ts'
-import { type Core, createCore } from './core.ts'
+import { type Core, type CoreOptions, createCore } from './core.ts'
 import type { Database } from './db/database.ts'
 import { Engine } from './engine/engine.ts'
 import { type RegisteredRoute, trackRouteAccess } from './http/access.ts'
@@ -29,6 +29,7 @@ export interface AppDeps {
   /** The job queue; absent in tests that build the app alone. */
   boss?: PgBoss
   logger?: FastifyServerOptions['logger']
+  core?: CoreOptions
 }
 
 export interface BuiltApp {
@@ -41,7 +42,13 @@ export interface BuiltApp {
   routes: RegisteredRoute[]
 }
 
-export async function buildApp({ config, database, boss, logger }: AppDeps): Promise<BuiltApp> {
+export async function buildApp({
+  config,
+  database,
+  boss,
+  logger,
+  core: coreOptions,
+}: AppDeps): Promise<BuiltApp> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel ?? 'info',
@@ -99,7 +106,7 @@ export async function buildApp({ config, database, boss, logger }: AppDeps): Pro
   registerHealthRoutes(app, database, config)
   registerAuthRoutes(app, auth, config.isHttps)
   registerUserRoutes(app, new UsersService(database.db))
-  const core = createCore(config, database.db, app.log)
+  const core = createCore(config, database.db, app.log, coreOptions)
   registerClientModules(app, core, { auth, boss })
   const engine = boss ? new Engine(boss, core, app.log) : undefined
   if (boss && engine) await registerEngineIngress(app, { db: database.db, boss, engine, config })

@@ -4,6 +4,7 @@ import type { DB } from './db/database.ts'
 import { TokenManager } from './engine/token-manager.ts'
 import { GhlCustomFieldsClient } from './integrations/ghl/ghl-custom-fields.client.ts'
 import { GhlOAuth } from './integrations/ghl/ghl-oauth.ts'
+import type { ProviderApiOptions } from './integrations/http/provider-api.ts'
 import { ProviderHttp } from './integrations/http/provider-http.ts'
 import { createProviderClients, type ProviderClients } from './integrations/provider-clients.ts'
 import { YelpOAuth } from './integrations/yelp/yelp-oauth.ts'
@@ -32,7 +33,17 @@ export interface Core {
   connectionListeners: ConnectionListener[]
 }
 
-export function createCore(config: AppConfig, db: DB, log?: FastifyBaseLogger): Core {
+/** What tests may tune: short provider timeouts instead of waiting out the production ones. */
+export interface CoreOptions {
+  providerApi?: ProviderApiOptions
+}
+
+export function createCore(
+  config: AppConfig,
+  db: DB,
+  log?: FastifyBaseLogger,
+  options: CoreOptions = {},
+): Core {
   const http = new ProviderHttp(db, log)
   const box = new SecretBox(config.appSecret)
   const yelpOAuth = new YelpOAuth(config, http)
@@ -48,7 +59,7 @@ export function createCore(config: AppConfig, db: DB, log?: FastifyBaseLogger): 
     tokens,
     ghlFields: new GhlCustomFieldsClient(config, http),
     subscriptions: new YelpSubscriptions(config, http),
-    providers: createProviderClients(config, db, tokens, log),
+    providers: createProviderClients(config, db, tokens, log, { api: options.providerApi }),
     connectionListeners: [],
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyServerOptions } from 'fastify'
 import { type BuiltApp, buildApp } from './app.ts'
 import { bootstrapDatabase, type FirstAdmin } from './bootstrap.ts'
 import type { AppConfig } from './config/config.ts'
+import type { CoreOptions } from './core.ts'
 import { type Database, openDatabase } from './db/database.ts'
 import { registerHousekeeping } from './engine/housekeeping.job.ts'
 import { createQueue, type PgBoss, stopQueue } from './engine/queue.ts'
@@ -19,7 +20,7 @@ export interface RunningServer extends BuiltApp {
 /** Opens the database, starts the job queue and the HTTP server: everything `main.ts` runs. */
 export async function startServer(
   config: AppConfig,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; core?: CoreOptions } = {},
 ): Promise<RunningServer> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   let boss: PgBoss | undefined
@@ -28,8 +29,14 @@ export async function startServer(
     boss = createQueue(database)
     const queue = boss
     await queue.start()
-    await registerHousekeeping(queue, database.db)
-    const built = await buildApp({ config, database, boss: queue, logger: options.logger })
+    await registerHousekeeping(queue, database.db, database.kind === 'postgres')
+    const built = await buildApp({
+      config,
+      database,
+      boss: queue,
+      logger: options.logger,
+      core: options.core,
+    })
     queue.on('error', (error) => built.app.log.error({ err: error }, 'job queue error'))
     await built.engine?.start()
     await built.app.listen({ port: config.port, host: config.host })

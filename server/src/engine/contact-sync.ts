@@ -2,7 +2,12 @@ import type { DB } from '../db/database.ts'
 import { NotFoundError, ValidationError } from '../lib/errors.ts'
 import { findClient } from '../modules/clients/clients.repository.ts'
 import { listLeadsOfClient } from '../modules/leads/leads.repository.ts'
+import { withLeadLease } from './lead-lease.ts'
 import { isGhlConnected, type LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
+import { leadSyncKey } from './queues.ts'
+
+/** How long the contact sync waits for a running sync of a lead to finish. */
+const LEAD_WAIT_MS = 30_000
 
 export interface ContactSyncResult {
   success: number
@@ -30,7 +35,14 @@ export class ContactSync {
     let success = 0
     for (const lead of await listLeadsOfClient(this.db, clientId)) {
       try {
-        await this.leadSync.syncFromStore(client, lead)
+        // Never beside a lead sync of the same lead: both could post one pending event.
+        const outcome = await withLeadLease(
+          this.db,
+          leadSyncKey({ clientId, leadId: lead.leadId }),
+          () => this.leadSync.syncFromStore(client, lead),
+          { waitMs: LEAD_WAIT_MS },
+        )
+        if (!outcome.ran) throw new Error(`Lead ${lead.leadId} is being synced already; try again shortly`)
         success += 1
       } catch (error) {
         failures.push({ leadId: lead.leadId, error: (error as Error).message })

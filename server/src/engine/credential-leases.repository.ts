@@ -22,3 +22,18 @@ export async function releaseLease(db: DB, key: string, holder: string): Promise
     .delete(credentialLeases)
     .where(and(eq(credentialLeases.key, key), eq(credentialLeases.holder, holder)))
 }
+
+/** Extends a lease this holder still has; false when it lost it (expired and taken). */
+export async function renewLease(db: DB, key: string, holder: string, ttlMs: number): Promise<boolean> {
+  const rows = await db
+    .update(credentialLeases)
+    .set({ expiresAt: new Date(Date.now() + ttlMs) })
+    .where(and(eq(credentialLeases.key, key), eq(credentialLeases.holder, holder)))
+    .returning({ key: credentialLeases.key })
+  return rows.length > 0
+}
+
+/** Drops every lease: only when no other process can hold one (the embedded database at start). */
+export async function clearLeases(db: DB): Promise<void> {
+  await db.delete(credentialLeases)
+}

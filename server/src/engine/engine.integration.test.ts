@@ -1,65 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { completeOAuth, type SimulatedWorld, startWithSimulators } from '../testing/with-simulators.ts'
+import {
+  ACME,
+  type ConnectedWorld,
+  type SimContact,
+  type SimMessage,
+  startConnectedWorld,
+  waitFor,
+} from '../testing/connected-client.ts'
 
 // The forwarding engine end to end, over real HTTP against both simulators: webhooks in,
 // jobs on the real queue, contacts and messages in GHL, replies back to Yelp.
-let world: SimulatedWorld
-const LOCATION = 'LocAAA111'
-const BUSINESS = 'acme-roofing-sf'
+let world: ConnectedWorld
+const LOCATION = ACME.location
+const BUSINESS = ACME.business
 
+// Client `acme` connected to both simulators through the hub's API (connected-client.ts).
 beforeAll(async () => {
-  world = await startWithSimulators()
-  const { admin } = world
-  expect((await admin.post('/api/clients', { clientId: 'acme', name: 'Acme Roofing' })).status).toBe(201)
-  expect(
-    (await admin.post('/api/subscribe-webhook', { clientId: 'acme', businessId: BUSINESS })).status,
-  ).toBe(200)
-  // Yelp activates subscriptions asynchronously (yelp.md §3); the sim does so after its delay.
-  world.yelp.clock.advance(1000)
-  expect((await completeOAuth(admin, '/api/yelp-auth-url?clientId=acme')).status).toBe(200)
-  const key = world.ghlSample.apiKey.token
-  expect(
-    (await admin.post('/api/clients/acme/ghl/api-key', { locationApiKey: key, locationId: LOCATION })).status,
-  ).toBe(200)
-  const fields = await admin.post('/api/clients/acme/ghl/create-fields', {
-    surveyQuestions: ['What type of roof?'],
-  })
-  expect(fields.status, fields.text).toBe(200)
-  expect((await completeOAuth(admin, '/api/ghl-auth-url?clientId=acme')).status).toBe(200)
+  world = await startConnectedWorld()
 })
 afterAll(() => world?.close())
 
-interface SimMessage {
-  id: string
-  direction: string
-  body: string
-  altId?: string
-  status: string
-  contactId: string
-}
-interface SimContact {
-  id: string
-  firstName?: string
-  customFields?: Array<{ id: string; value: unknown }>
-}
-
-async function ghlState<T>(path: string): Promise<T> {
-  return (await (await fetch(`${world.ghl.url}/__sim/ghl/locations/${LOCATION}/${path}`)).json()) as T
-}
-
-async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | null | undefined | false>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
+const ghlState = <T>(path: string): Promise<T> => world.sims.ghlState<T>(path)
 
 async function newLead(id: string, text: string) {
   const response = await fetch(`${world.yelp.url}/__sim/yelp/leads`, {

@@ -2,13 +2,24 @@ import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
 import type { Core } from '../core.ts'
 import { PermanentProviderError } from '../integrations/http/provider-errors.ts'
+import { findClient, ghlTokensOf, yelpTokensOf } from '../modules/clients/clients.repository.ts'
 import { ContactSync } from './contact-sync.ts'
+import { clearLeases } from './credential-leases.repository.ts'
 import { LeadImport } from './lead-import.ts'
+import { withLeadLease } from './lead-lease.ts'
 import { LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
-import { markDeadNow, parkJob, takeParkedJobs } from './parked-jobs.repository.ts'
+import {
+  listActiveJobs,
+  markDeadNow,
+  parkJob,
+  takeParkedJobs,
+  touchActiveJob,
+} from './parked-jobs.repository.ts'
+import { withQueueSetupLock } from './queue.ts'
 import {
   type ClientJob,
   createQueues,
+  JOB_HEARTBEAT_MS,
   type LeadSyncJob,
   leadSyncKey,
   QUEUES,
@@ -28,6 +39,8 @@ const WORKERS: Record<string, number> = {
   [QUEUES.reconcile]: 1,
 }
 const RECONCILE_CRON = '*/15 * * * *'
+/** When a lead's sync finds another one running, it runs again this many seconds later. */
+const LEAD_BUSY_RETRY_SECONDS = 3
 
 /**
  * The forwarding engine's workers on the job queue. Every handler is idempotent and runs
@@ -60,14 +73,32 @@ export class Engine {
   }
 
   async start(): Promise<void> {
-    await createQueues(this.boss)
-    await this.work<LeadSyncJob>(QUEUES.leadSync, (job) => this.leadSync.run(job))
+    const isShared = Boolean(this.core.config.databaseUrl)
+    await withQueueSetupLock(this.core.db, isShared, async () => {
+      await createQueues(this.boss)
+      // pg-boss elects one process per cron tick, so several processes never double-schedule.
+      await this.boss.schedule(QUEUES.reconcile, RECONCILE_CRON)
+    })
+    await this.retryOrphans()
+    await this.work<LeadSyncJob>(QUEUES.leadSync, (job) => this.syncLead(job))
     await this.work<ReplyJob>(QUEUES.reply, (job) => this.replies.run(job))
     await this.work<ClientJob>(QUEUES.contactSync, (job) => this.contactSync.run(job.clientId))
     await this.work<ClientJob>(QUEUES.leadImport, (job) => this.imports.run(job.clientId))
     await this.work<object>(QUEUES.reconcile, () => this.reconciler.run())
-    // pg-boss elects one process per cron tick, so several processes never double-schedule.
-    await this.boss.schedule(QUEUES.reconcile, RECONCILE_CRON)
+  }
+
+  /**
+   * One sync of a lead at a time. When another is running, this job is put back for a few seconds
+   * later (it may carry an event the running one read too early) and its worker moves on.
+   */
+  private async syncLead(job: LeadSyncJob) {
+    const outcome = await withLeadLease(this.core.db, leadSyncKey(job), () => this.leadSync.run(job))
+    if (outcome.ran) return outcome.result
+    await this.boss.send(QUEUES.leadSync, job, {
+      singletonKey: leadSyncKey(job),
+      startAfter: LEAD_BUSY_RETRY_SECONDS,
+    })
+    return { deferred: `another sync of lead ${job.leadId} is running` }
   }
 
   /** Wakes this process's idle workers of a queue at once instead of at their next poll. */
@@ -90,6 +121,31 @@ export class Engine {
     return parked.length
   }
 
+  /**
+   * On the embedded database only one process can run (the data-folder lock), so a job still
+   * active at start was running when the last process died (SIGKILL, power loss): retry it now
+   * rather than after its expiry. On PostgreSQL other live processes may own active jobs; there
+   * the missing heartbeat expires them (queues.ts JOB_EXPIRE_SECONDS).
+   */
+  private async retryOrphans(): Promise<void> {
+    if (this.core.config.databaseUrl) return
+    // Leases of the dead process too: nobody else can be holding one.
+    await clearLeases(this.core.db)
+    const orphans = await listActiveJobs(this.core.db, Object.values(QUEUES))
+    for (const job of orphans) {
+      await this.boss.fail(job.name, job.id, {
+        message: 'interrupted: the server stopped while this job ran',
+      })
+    }
+    if (orphans.length) this.log.warn(`retrying ${orphans.length} job(s) interrupted by the last shutdown`)
+  }
+
+  private async needsReauth(clientId: string, provider: 'yelp' | 'ghl'): Promise<boolean> {
+    const client = await findClient(this.core.db, clientId)
+    if (!client) return false
+    return (provider === 'yelp' ? yelpTokensOf(client) : ghlTokensOf(client)).needsReauth === true
+  }
+
   private async work<T extends object>(queue: string, handle: (data: T) => Promise<unknown>): Promise<void> {
     const ids: string[] = []
     for (let i = 0; i < (WORKERS[queue] ?? 1); i++) {
@@ -107,6 +163,12 @@ export class Engine {
     job: PgBoss.Job<T>,
     handle: (data: T) => Promise<unknown>,
   ) {
+    const heartbeat = setInterval(() => {
+      touchActiveJob(this.core.db, job.id).catch((error) =>
+        this.log.warn({ err: error, jobId: job.id }, 'job heartbeat failed'),
+      )
+    }, JOB_HEARTBEAT_MS)
+    heartbeat.unref()
     try {
       return await handle(job.data)
     } catch (error) {
@@ -120,6 +182,8 @@ export class Engine {
           reason: error.message,
         })
         this.log.warn({ queue, jobId: job.id, clientId }, `parked: ${error.message}`)
+        // The owner may have reconnected while this job ran: its unpark came too early for us.
+        if (!(await this.needsReauth(clientId, error.provider))) await this.unpark(clientId, error.provider)
         return { parked: error.message }
       }
       if (error instanceof PermanentProviderError || error instanceof NotConnectedError) {
@@ -128,6 +192,8 @@ export class Engine {
       }
       this.log.warn({ queue, jobId: job.id, clientId, err: error }, `job failed: ${(error as Error).message}`)
       throw error
+    } finally {
+      clearInterval(heartbeat)
     }
   }
 }

@@ -2,14 +2,17 @@ import { lt } from 'drizzle-orm'
 import type PgBoss from 'pg-boss'
 import type { DB } from '../db/database.ts'
 import { loginFailures, userSessions } from '../db/schema.ts'
+import { withQueueSetupLock } from './queue.ts'
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping'
 const LOGIN_FAILURE_WINDOW_MS = 60 * 60 * 1000
 
 /** Deletes expired sessions and stale failed-login records every five minutes. */
-export async function registerHousekeeping(boss: PgBoss, db: DB): Promise<void> {
-  await boss.createQueue(HOUSEKEEPING_QUEUE)
-  await boss.schedule(HOUSEKEEPING_QUEUE, '*/5 * * * *')
+export async function registerHousekeeping(boss: PgBoss, db: DB, isSharedDatabase = false): Promise<void> {
+  await withQueueSetupLock(db, isSharedDatabase, async () => {
+    await boss.createQueue(HOUSEKEEPING_QUEUE)
+    await boss.schedule(HOUSEKEEPING_QUEUE, '*/5 * * * *')
+  })
   await boss.work(HOUSEKEEPING_QUEUE, async () => {
     await runHousekeeping(db)
   })

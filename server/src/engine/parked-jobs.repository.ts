@@ -29,3 +29,26 @@ export async function takeParkedJobs(db: DB, clientId: string, provider: string)
 export async function markDeadNow(db: DB, jobId: string): Promise<void> {
   await db.execute(sql`update pgboss.job set retry_limit = retry_count where id = ${jobId}::uuid`)
 }
+
+/**
+ * The heartbeat of a running job: pg-boss expires an active job `expire_in` after `started_on`,
+ * so renewing it tells every process that this job's worker is still alive (queues.ts).
+ */
+export async function touchActiveJob(db: DB, jobId: string): Promise<void> {
+  await db.execute(
+    sql`update pgboss.job set started_on = now() where id = ${jobId}::uuid and state = 'active'`,
+  )
+}
+
+/** Jobs of these queues that a worker had taken (state active), oldest first. */
+export async function listActiveJobs(db: DB, queues: string[]): Promise<Array<{ id: string; name: string }>> {
+  const result = (await db.execute(sql`
+    select id, name from pgboss.job
+    where state = 'active' and name in (${sql.join(
+      queues.map((q) => sql`${q}`),
+      sql`, `,
+    )})
+    order by started_on
+  `)) as unknown as { rows: Array<{ id: string; name: string }> }
+  return result.rows.map((r) => ({ id: String(r.id), name: String(r.name) }))
+}

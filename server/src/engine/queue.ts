@@ -1,6 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
-import type { Database } from '../db/database.ts'
+import type { Database, DB } from '../db/database.ts'
 
 export type { PgBoss }
 
@@ -17,6 +18,9 @@ export function createQueue(database: Database): PgBoss {
     // cron tick through its own locking, so several processes never double-schedule.
     schedule: true,
     supervise: true,
+    // Maintenance fails expired jobs into retries (queues.ts JOB_EXPIRE_SECONDS); every 10 s
+    // instead of every 2 minutes, so the work of a crashed process resumes within about 40 s.
+    maintenanceIntervalSeconds: 10,
   }
   if (database.pglite) return new PgBoss({ ...common, db: pgliteExecutor(database.pglite) })
   return new PgBoss({ ...common, connectionString: database.url, max: 4 })
@@ -36,6 +40,25 @@ export function pgliteExecutor(q: PGlite | Transaction): PgBoss.Db {
       }
     },
   }
+}
+
+// Any fixed number, distinct from the migration lock's (db/database.ts).
+const QUEUE_SETUP_LOCK_KEY = 7_214_010
+
+/**
+ * Runs pg-boss queue creation and updates one process at a time on a shared PostgreSQL database:
+ * `create_queue` adds a partition to pgboss.job and a foreign key to pgboss.queue, and two
+ * processes starting together on a fresh database deadlocked there ("deadlock detected", one
+ * of them exiting). A transaction-scoped advisory lock on the app's pool serialises them; the
+ * embedded database has one process and one connection (a transaction there would block
+ * pg-boss's own queries), so it runs as is.
+ */
+export async function withQueueSetupLock<T>(db: DB, isShared: boolean, run: () => Promise<T>): Promise<T> {
+  if (!isShared) return run()
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_SETUP_LOCK_KEY})`)
+    return run()
+  })
 }
 
 /** Stops taking new jobs and waits (up to `timeoutMs`) for the ones in flight to finish. */

@@ -35,16 +35,27 @@ export interface ClientJob {
   clientId: string
 }
 
+/**
+ * How long a running job may go without its heartbeat (Engine touches its row every
+ * JOB_HEARTBEAT_MS) before pg-boss takes it for lost — its process died — and retries it. Not a
+ * limit on how long a job runs: a live one keeps renewing it. pg-boss's default, 15 minutes with
+ * no heartbeat, left work of a killed process waiting that long on PostgreSQL.
+ */
+export const JOB_EXPIRE_SECONDS = 30
+export const JOB_HEARTBEAT_MS = 5_000
+
 // Attempts and backoff: at-least-once with exponential retries (2 s, 4 s, 8 s … about 8.5
 // minutes in all), then the job is dead (failed) and shows its error until an operator retries it.
-const RETRIES = { retryLimit: 8, retryDelay: 2, retryBackoff: true }
+const RETRIES = { retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: JOB_EXPIRE_SECONDS }
 
 const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
-  [QUEUES.leadSync]: { ...RETRIES, policy: 'stately' },
+  // `short`: one queued sync per lead (a second webhook finds it waiting and adds nothing; the
+  // sync reads every event). One *running* per lead is a lease (lead-lease.ts), not `stately`.
+  [QUEUES.leadSync]: { ...RETRIES, policy: 'short' },
   [QUEUES.reply]: { ...RETRIES },
   [QUEUES.contactSync]: { ...RETRIES, policy: 'stately' },
   [QUEUES.leadImport]: { ...RETRIES, policy: 'stately' },
-  [QUEUES.reconcile]: { retryLimit: 1, policy: 'singleton' },
+  [QUEUES.reconcile]: { retryLimit: 1, policy: 'singleton', expireInSeconds: JOB_EXPIRE_SECONDS },
 }
 
 export async function createQueues(boss: PgBoss): Promise<void> {
@@ -55,7 +66,7 @@ export async function createQueues(boss: PgBoss): Promise<void> {
   }
 }
 
-/** One queued and one running sync per lead, across every process (the `stately` policy). */
+/** One queued sync per lead (the `short` policy); one running is the lead lease's job. */
 export function leadSyncKey(job: Pick<LeadSyncJob, 'clientId' | 'leadId'>): string {
   return `${job.clientId}:${job.leadId}`
 }

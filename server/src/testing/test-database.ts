@@ -34,7 +34,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     dataDir,
     databaseUrl: url.toString(),
     dispose: async () => {
-      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+      await withAdmin(adminUrl, async (client) => {
+        // pg-pool's end() resolves before its clients have finished closing; terminating one
+        // mid-close (FORCE) makes it emit an unhandled error. Give them a moment to go first.
+        for (let i = 0; i < 40; i++) {
+          const { rows } = await client.query(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          )
+          if (rows[0]?.n === 0) break
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      })
       removeDir()
     },
   }

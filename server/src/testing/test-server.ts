@@ -1,5 +1,6 @@
 import { createServer } from 'node:net'
 import { loadConfig } from '../config/config.ts'
+import type { CoreOptions } from '../core.ts'
 import { type RunningServer, startServer } from '../server.ts'
 import { createTestDatabase } from './test-database.ts'
 
@@ -15,9 +16,12 @@ export const TEST_ADMIN = { username: 'admin', password: 'test-admin-password' }
 
 /**
  * The real server on a free port with its own fresh database (PGlite, or PostgreSQL when
- * TEST_DATABASE_URL is set). Extra environment variables override the defaults.
+ * TEST_DATABASE_URL is set). Extra environment variables override the defaults; `core` tunes the
+ * provider clients (e.g. a short timeout) where a test would otherwise wait out production values.
  */
-export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string>; core?: CoreOptions } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase()
   try {
     const port = await findFreePort()
@@ -31,7 +35,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
       ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
       ...options.env,
     })
-    const server = await startServer(config, { logger: { level: 'error' } })
+    const server = await startServer(config, { logger: { level: 'error' }, core: options.core })
     return {
       url: server.url,
       adminUsername: config.admin.username,
@@ -49,7 +53,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
 }
 
 /** A port free right now, so BASE_URL (OAuth redirects, links) can name it before listening. */
-function findFreePort(): Promise<number> {
+export function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)

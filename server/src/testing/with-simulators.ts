@@ -1,7 +1,9 @@
 import { type GhlSampleWorld, seedGhlSample } from '../../../sim/ghl/ghl-fixtures.ts'
 import { createGhlSim, type GhlSim } from '../../../sim/ghl/ghl-sim.ts'
 import { createYelpSim, type YelpSim } from '../../../sim/yelp/yelp-sim.ts'
+import type { CoreOptions } from '../core.ts'
 import { TestClient } from './http-client.ts'
+import { SlowAnswers } from './slow-answers.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 
 export interface SimulatedWorld {
@@ -11,6 +13,8 @@ export interface SimulatedWorld {
   ghlSample: GhlSampleWorld
   /** Signed in as the first admin. */
   admin: TestClient
+  /** Late answers after the work is done (SlowAnswers), per simulator. */
+  slow: { yelp: SlowAnswers; ghl: SlowAnswers }
   close(): Promise<void>
 }
 
@@ -19,15 +23,17 @@ export interface SimulatedWorld {
  * (Yelp: business `acme-roofing-sf` and its user; GHL: location `LocAAA111` and a location key).
  */
 export async function startWithSimulators(
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; core?: CoreOptions } = {},
 ): Promise<SimulatedWorld> {
-  const yelp = createYelpSim({ subscriptionDelayMs: 0 })
-  const ghl = createGhlSim()
-  await yelp.listen()
-  await ghl.listen()
-  yelp.seedSample({ isSubscribed: false })
-  const ghlSample = seedGhlSample(ghl)
-  const server = await startTestServer({ env: { ...yelp.env(), ...ghl.env(), ...options.env } })
+  const sims = await startSimulators()
+  const { yelp, ghl } = sims
+  const server = await startTestServer({
+    env: { ...yelp.env(), ...ghl.env(), ...options.env },
+    core: options.core,
+  }).catch(async (error) => {
+    await sims.close()
+    throw error
+  })
   yelp.setWebhookUrl(`${server.url}/yelp/webhook`)
   ghl.setReplyUrl(`${server.url}/reply`)
   const admin = new TestClient(server.url)
@@ -36,10 +42,42 @@ export async function startWithSimulators(
     server,
     yelp,
     ghl,
-    ghlSample,
+    ghlSample: sims.ghlSample,
     admin,
+    slow: sims.slow,
     close: async () => {
       await server.close()
+      await sims.close()
+    },
+  }
+}
+
+/**
+ * Both simulators listening and seeded with their sample worlds, with late-answer switches
+ * (SlowAnswers) installed; for a hub in this process or started elsewhere (a child process).
+ */
+export async function startSimulators(): Promise<{
+  yelp: YelpSim
+  ghl: GhlSim
+  ghlSample: GhlSampleWorld
+  slow: { yelp: SlowAnswers; ghl: SlowAnswers }
+  close(): Promise<void>
+}> {
+  const yelp = createYelpSim({ subscriptionDelayMs: 0 })
+  const ghl = createGhlSim()
+  const slow = { yelp: new SlowAnswers(), ghl: new SlowAnswers() }
+  slow.yelp.install(yelp.server)
+  slow.ghl.install(ghl.server)
+  await yelp.listen()
+  await ghl.listen()
+  yelp.seedSample({ isSubscribed: false })
+  const ghlSample = seedGhlSample(ghl)
+  return {
+    yelp,
+    ghl,
+    ghlSample,
+    slow,
+    close: async () => {
       await yelp.close()
       await ghl.close()
     },

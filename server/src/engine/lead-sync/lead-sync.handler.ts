@@ -10,6 +10,7 @@ import { listFieldRecords } from '../../modules/custom-fields/custom-fields.repo
 import { type LeadFields, type LeadRow, upsertLead } from '../../modules/leads/leads.repository.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { LeadSyncJob } from '../queues.ts'
+import { NeedsReauthError } from '../token-manager.ts'
 import { buildContact } from './contact-builder.ts'
 import { EventForwarder } from './event-forwarder.ts'
 import { toLeadFields } from './lead-mapper.ts'
@@ -56,6 +57,13 @@ export class LeadSyncHandler {
     await upsertLead(this.db, fields)
     await updateClient(this.db, job.clientId, {})
     if (!isGhlConnected(client)) {
+      // Waiting for its owner to authorize again: park (the engine re-queues it on reconnect)
+      // rather than complete, or this lead's messages would wait for the next reconcile.
+      if (ghlTokensOf(client).needsReauth)
+        throw new NeedsReauthError(
+          'ghl',
+          `The GoHighLevel connection of client ${client.clientId} needs to be authorized again`,
+        )
       return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'GoHighLevel is not connected yet' }
     }
     const link = await this.ensureContact(client, fields)
@@ -85,6 +93,7 @@ export class LeadSyncHandler {
     const draft = buildContact(lead, await listFieldRecords(this.db, clientId))
     const mapping = await findContactMapping(this.db, clientId, lead.leadId)
     let contactId: string | null = null
+    let isNewContact = false
     if (mapping && (await this.ghl.getContact(clientId, locationId, mapping.ghlContactId))) {
       contactId = (await this.ghl.updateContact(clientId, locationId, mapping.ghlContactId, draft)).id
     }
@@ -97,15 +106,21 @@ export class LeadSyncHandler {
         // Tags on update would overwrite the contact's own (ghl.md §7): add ours separately.
         await this.ghl.addTags(clientId, locationId, contactId, [LEAD_TAG])
       } else {
-        contactId = (
-          await this.ghl.upsertContact(clientId, locationId, { locationId, ...draft, tags: [LEAD_TAG] })
-        ).contact.id
+        const upserted = await this.ghl.upsertContact(clientId, locationId, {
+          locationId,
+          ...draft,
+          tags: [LEAD_TAG],
+        })
+        contactId = upserted.contact.id
+        isNewContact = upserted.isNew
       }
     }
     const sameContact = mapping?.ghlContactId === contactId
+    // A contact GHL just created has no conversation yet: skip the search, one call of the
+    // location's 100 per 10 s (ghl.md §10). A create that finds one anyway falls back to it.
     const conversationId =
       (sameContact ? mapping?.conversationId : null) ??
-      (await this.ghl.findConversation(clientId, locationId, contactId))?.id ??
+      (isNewContact ? null : (await this.ghl.findConversation(clientId, locationId, contactId))?.id) ??
       (await this.ghl.createConversation(clientId, locationId, contactId)).id
     await saveContactMapping(this.db, {
       clientId,

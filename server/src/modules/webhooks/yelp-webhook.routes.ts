@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import type { DB } from '../../db/database.ts'
 import { insertWebhookLog } from './webhook-logs.repository.ts'
-import { YELP_WEBHOOK_PATH, type YelpWebhookService } from './yelp-webhook.service.ts'
+import { MalformedBody, YELP_WEBHOOK_PATH, type YelpWebhookService } from './yelp-webhook.service.ts'
 
 /**
  * Yelp's webhook endpoint: GET answers the one-time verification handshake, POST takes lead
  * updates (yelp.md §2). Outside /api: Yelp calls it, with no session and its own checks.
  */
-export function registerYelpWebhookRoutes(
+export async function registerYelpWebhookRoutes(
   app: FastifyInstance,
   db: DB,
   webhooks: YelpWebhookService,
   onQueued: () => void,
-): void {
+): Promise<void> {
   app.get(YELP_WEBHOOK_PATH, async (request, reply) => {
     const verification = (request.query as Record<string, unknown>).verification
     if (typeof verification !== 'string' || verification.length === 0 || verification.length > 500) {
@@ -29,13 +29,29 @@ export function registerYelpWebhookRoutes(
     return response
   })
 
-  app.post(YELP_WEBHOOK_PATH, async (request, reply) => {
-    const query = request.query as Record<string, unknown>
-    const header = request.headers['x-webhook-secret']
-    const secret =
-      typeof query.secret === 'string' ? query.secret : typeof header === 'string' ? header : undefined
-    const result = await webhooks.ingest(request.body, secret)
-    if (result.queued > 0) onQueued()
-    return reply.code(result.status).send(result.body)
+  // Its own scope and body parser: a body that is not JSON must still reach the service, to be
+  // answered 400 *and* logged (PRODUCT.md §3), instead of Fastify's unlogged parser error.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser(['application/json', 'text/plain'])
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, parseJsonBody(String(body))),
+    )
+    scope.post(YELP_WEBHOOK_PATH, async (request, reply) => {
+      const query = request.query as Record<string, unknown>
+      const header = request.headers['x-webhook-secret']
+      const secret =
+        typeof query.secret === 'string' ? query.secret : typeof header === 'string' ? header : undefined
+      const result = await webhooks.ingest(request.body ?? new MalformedBody(''), secret)
+      if (result.queued > 0) onQueued()
+      return reply.code(result.status).send(result.body)
+    })
   })
+}
+
+function parseJsonBody(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return new MalformedBody(text)
+  }
 }

@@ -10,6 +10,11 @@ import { type YelpWebhook, yelpWebhookSchema } from './yelp-webhook.schemas.ts'
 
 export const YELP_WEBHOOK_PATH = '/yelp/webhook'
 
+/** A request body that is not JSON (or is empty); kept as text for the log. */
+export class MalformedBody {
+  constructor(readonly text: string) {}
+}
+
 export interface IngestResult {
   status: number
   body: Record<string, unknown>
@@ -33,6 +38,10 @@ export class YelpWebhookService {
     const expected = await this.secret.get()
     if (expected && !secretsMatch(expected, givenSecret)) {
       return this.reject(401, body, 'Webhook secret missing or wrong')
+    }
+    if (body instanceof MalformedBody) {
+      const error = body.text.trim() ? 'body: malformed JSON' : 'body: a JSON body is required'
+      return this.reject(400, { raw: body.text.slice(0, 10_000) }, error)
     }
     const parsed = yelpWebhookSchema.safeParse(body)
     if (!parsed.success) {

@@ -1,0 +1,277 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ACME,
+  type ConnectedWorld,
+  connectAcme,
+  SimDriver as Driver,
+  type SimDriver,
+  sleep,
+  startConnectedWorld,
+  waitFor,
+} from '../testing/connected-client.ts'
+import { TestClient } from '../testing/http-client.ts'
+import { type HubProcess, startHubProcess } from '../testing/hub-process.ts'
+import { createTestDatabase } from '../testing/test-database.ts'
+import { findFreePort, TEST_ADMIN } from '../testing/test-server.ts'
+import { startSimulators } from '../testing/with-simulators.ts'
+
+// The engine under load and across crashes: many concurrent webhooks, a SIGKILLed server, and
+// two server processes on one PostgreSQL database. Every Yelp event must reach GHL exactly once.
+const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL)
+
+interface JobView {
+  id: string
+  state: string
+  retryCount: number
+  data: { leadId?: string } | null
+}
+
+/** How many GHL messages carry each event id as altId; every count must be exactly 1. */
+async function copiesPerEvent(driver: SimDriver, eventIds: string[]): Promise<number[]> {
+  const counts = new Map(eventIds.map((id) => [id, 0]))
+  for (const message of await driver.ghlMessagesFor(eventIds)) {
+    if (message.altId) counts.set(message.altId, (counts.get(message.altId) ?? 0) + 1)
+  }
+  return [...counts.values()]
+}
+
+/** Event ids of a lead made of `count` consumer messages, its webhooks lost (`notify: false`). */
+function leadWithMessages(driver: SimDriver, leadId: string, count: number): string[] {
+  const lead = driver.yelp.addLead({
+    id: leadId,
+    businessId: ACME.business,
+    consumerName: `Load ${leadId}`,
+    events: Array.from({ length: count }, (_, i) => ({ text: `${leadId} message ${i + 1}` })),
+    notify: false,
+  })
+  return lead.events.map((e) => e.id)
+}
+
+describe('200 concurrent webhooks over 50 leads', () => {
+  let world: ConnectedWorld
+  beforeAll(async () => {
+    world = await startConnectedWorld()
+  })
+  afterAll(() => world?.close())
+
+  it('forwards every lead’s message, none twice', { timeout: 90_000 }, async () => {
+    const sims = world.sims
+    const leads = Array.from({ length: 50 }, (_, i) => `lead-burst-${i}`)
+    const events = leads.map((id) => sims.newLead(id, { notify: false, consumerName: `Burst ${id}` }))
+    // Four deliveries of each lead's webhook, all at once and interleaved.
+    const deliveries = [0, 1, 2, 3].flatMap(() =>
+      leads.map((leadId, i) => ({ leadId, eventId: events[i] ?? '' })),
+    )
+    const answers = await Promise.all(deliveries.map((d) => sims.postWebhook([d])))
+    expect(answers.filter((a) => a.status !== 200)).toHaveLength(0)
+    // GHL allows 100 calls per 10 s per location (ghl.md §10) and a new lead takes four.
+    await waitFor('all 50 messages', async () => (await sims.ghlMessagesFor(events)).length >= 50, 75_000)
+    await sleep(1000)
+    expect((await copiesPerEvent(sims, events)).filter((n) => n !== 1)).toEqual([])
+    expect((await sims.ghlContacts()).filter((c) => c.firstName === 'Burst')).toHaveLength(50)
+  })
+
+  it('keeps forwarding other leads while one lead’s sync is stuck on a slow GHL', {
+    timeout: 60_000,
+  }, async () => {
+    const sims = world.sims
+    const first = sims.newLead('lead-stuck')
+    await waitFor('the first message', async () => (await sims.ghlMessagesFor([first])).length === 1)
+    world.slow.ghl.add({ method: 'POST', path: '/conversations/messages/inbound', delayMs: 6000 })
+    const stuck = sims.consumerMessage('lead-stuck', 'Are you there?')
+    await waitFor('the slow call', () => world.slow.ghl.pending() === 0)
+    // A second sync of the stuck lead waits its turn; it must not stop the queue behind it.
+    const waiting = sims.consumerMessage('lead-stuck', 'Hello??')
+    await sleep(300)
+    const started = Date.now()
+    const others = ['lead-free-1', 'lead-free-2', 'lead-free-3'].map((id) => sims.newLead(id))
+    await waitFor('the other leads', async () => (await sims.ghlMessagesFor(others)).length === 3, 20_000)
+    // Well before the stuck call's answer (6 s): nothing waited for it.
+    expect(Date.now() - started).toBeLessThan(4500)
+    await waitFor(
+      'the stuck lead',
+      async () => (await sims.ghlMessagesFor([stuck, waiting])).length === 2,
+      30_000,
+    )
+    expect(await copiesPerEvent(sims, [first, stuck, waiting, ...others])).toEqual([1, 1, 1, 1, 1, 1])
+  })
+})
+
+/** Fresh simulators and database for hubs run as child processes, and the env they share. */
+async function processWorld() {
+  const sims = await startSimulators()
+  const database = await createTestDatabase()
+  const env: Record<string, string> = {
+    ...sims.yelp.env(),
+    ...sims.ghl.env(),
+    DATA_DIR: database.dataDir,
+    // Every process must open the tokens the others sealed.
+    APP_SECRET: randomBytes(32).toString('base64url'),
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+  }
+  const hubs: HubProcess[] = []
+  return {
+    sims,
+    database,
+    env,
+    hubs,
+    async start(port: number): Promise<HubProcess> {
+      const hub = await startHubProcess(env, port)
+      hubs.push(hub)
+      return hub
+    },
+    async admin(hub: HubProcess): Promise<TestClient> {
+      const client = new TestClient(hub.url)
+      await client.login(TEST_ADMIN.username, TEST_ADMIN.password)
+      return client
+    },
+    async close() {
+      await Promise.all(hubs.map((h) => h.kill()))
+      await sims.close()
+      await database.dispose()
+    },
+  }
+}
+
+describe('a server killed while GHL is answering', () => {
+  it('delivers the message exactly once after a restart on the same data', { timeout: 180_000 }, async () => {
+    const world = await processWorld()
+    try {
+      const port = await findFreePort()
+      let hub = await world.start(port)
+      const driver = new Driver(world.sims.yelp, world.sims.ghl, hub.url)
+      world.sims.yelp.setWebhookUrl(driver.webhookUrl())
+      world.sims.ghl.setReplyUrl(`${hub.url}/reply`)
+      await connectAcme(await world.admin(hub), {
+        yelp: world.sims.yelp,
+        ghlApiKey: world.sims.ghlSample.apiKey.token,
+      })
+
+      // GHL adds the message, then takes 3 s to answer: the hub dies before it hears back.
+      world.sims.slow.ghl.add({ method: 'POST', path: '/conversations/messages/inbound', delayMs: 3000 })
+      const eventId = driver.newLead('lead-kill')
+      await waitFor(
+        'GHL to add the message',
+        async () => (await driver.ghlMessagesFor([eventId])).length === 1,
+      )
+      await hub.kill()
+
+      hub = await world.start(port)
+      const admin = await world.admin(hub)
+      // The same job, retried (PGlite: at start; PostgreSQL: once its heartbeat is missed).
+      const job = await waitFor(
+        'the interrupted job to complete',
+        async () => {
+          const jobs = await admin.get('/api/jobs?state=completed')
+          expect(jobs.status, jobs.text).toBe(200)
+          return (jobs.body as JobView[]).find((j) => j.data?.leadId === 'lead-kill')
+        },
+        ON_POSTGRES ? 90_000 : 30_000,
+      )
+      expect(job.retryCount).toBeGreaterThanOrEqual(1)
+      expect(await copiesPerEvent(driver, [eventId])).toEqual([1])
+      const posts = world.sims.ghl.server.requests
+        .list()
+        .filter((r) => r.path === '/conversations/messages/inbound')
+        .filter((r) => (r.body as { altId?: string } | null)?.altId === eventId)
+      expect(posts).toHaveLength(1)
+
+      // And the restarted server carries on.
+      const next = driver.consumerMessage('lead-kill', 'Back online?')
+      await waitFor('the next message', async () => (await driver.ghlMessagesFor([next])).length === 1)
+      expect(await copiesPerEvent(driver, [eventId, next])).toEqual([1, 1])
+    } finally {
+      await world.close()
+    }
+  })
+})
+
+describe.skipIf(!ON_POSTGRES)('two server processes on one PostgreSQL database', () => {
+  it('forwards each of 500 webhooks’ events exactly once and runs the schedule in one process', {
+    timeout: 240_000,
+  }, async () => {
+    const world = await processWorld()
+    const sql = new pg.Client({ connectionString: world.env.DATABASE_URL })
+    try {
+      const [hubA, hubB] = await Promise.all([
+        world.start(await findFreePort()),
+        world.start(await findFreePort()),
+      ])
+      if (!hubA || !hubB) throw new Error('two hubs expected')
+      const driver = new Driver(world.sims.yelp, world.sims.ghl, hubA.url)
+      world.sims.yelp.setWebhookUrl(driver.webhookUrl())
+      world.sims.ghl.setReplyUrl(`${hubA.url}/reply`)
+      await connectAcme(await world.admin(hubA), {
+        yelp: world.sims.yelp,
+        ghlApiKey: world.sims.ghlSample.apiKey.token,
+      })
+      await sql.connect()
+
+      // 50 leads of two messages each; ten webhooks per lead (each event five times), half to each process.
+      const leads = Array.from({ length: 50 }, (_, i) => `lead-two-${i}`)
+      const events = leads.map((leadId) => leadWithMessages(driver, leadId, 2))
+      const deliveries = leads.flatMap((leadId, i) =>
+        Array.from({ length: 10 }, (_, n) => ({ leadId, eventId: events[i]?.[n % 2] ?? '' })),
+      )
+      // Spread in time too, as Yelp would: 50 at a time.
+      for (let i = 0; i < deliveries.length; i += 50) {
+        const batch = deliveries.slice(i, i + 50)
+        const answers = await Promise.all(
+          batch.map((d, n) => driver.postWebhook([d], driver.webhookUrl(n % 2 ? hubB.url : hubA.url))),
+        )
+        expect(answers.filter((a) => a.status !== 200)).toHaveLength(0)
+      }
+      const allEvents = events.flat()
+      await waitFor(
+        'all 100 messages',
+        async () => (await driver.ghlMessagesFor(allEvents)).length >= 100,
+        150_000,
+      )
+      await sleep(2000)
+      expect((await copiesPerEvent(driver, allEvents)).filter((n) => n !== 1)).toEqual([])
+      expect((await driver.ghlContacts()).filter((c) => c.firstName === 'Load')).toHaveLength(50)
+
+      // Both processes registered the reconcile schedule: one row. Make it due now, and let the
+      // next cron check of either process (every 30 s) fire it.
+      const schedules = await sql.query(
+        `select name, cron from pgboss.schedule where name = 'yelp-reconcile'`,
+      )
+      expect(schedules.rows).toEqual([{ name: 'yelp-reconcile', cron: '*/15 * * * *' }])
+      // A reconcile run lists each connected business's lead ids from the first page on.
+      const listings = () =>
+        world.sims.yelp.server.requests
+          .list()
+          .filter((r) => r.path.endsWith('/lead_ids') && !('after_lead_id' in r.query))
+      const before = listings().length
+      await sql.query(`update pgboss.schedule set cron = '* * * * *' where name = 'yelp-reconcile'`)
+      await sql.query('update pgboss.version set cron_on = null')
+      const reconcileJobs = async () =>
+        (
+          await sql.query(
+            `select state, date_trunc('minute', created_on) as minute from pgboss.job where name = 'yelp-reconcile'`,
+          )
+        ).rows as Array<{ state: string; minute: Date }>
+      await waitFor('a reconcile job', async () => (await reconcileJobs()).length > 0, 60_000)
+      await sql.query(`update pgboss.schedule set cron = '*/15 * * * *' where name = 'yelp-reconcile'`)
+      await waitFor(
+        'the reconcile run',
+        async () => (await reconcileJobs()).every((j) => j.state === 'completed'),
+        30_000,
+      )
+      const jobs = await reconcileJobs()
+      const perMinute = new Map<number, number>()
+      for (const job of jobs)
+        perMinute.set(job.minute.getTime(), (perMinute.get(job.minute.getTime()) ?? 0) + 1)
+      // One job per cron tick however many processes saw it, and each ran once, in one process.
+      expect([...perMinute.values()].every((n) => n === 1)).toBe(true)
+      expect(listings().length - before).toBe(jobs.length)
+    } finally {
+      await sql.end().catch(() => {})
+      await world.close()
+    }
+  })
+})
