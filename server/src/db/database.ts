@@ -40,6 +40,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`))
   try {
     const lockClient = await pool.connect()
     try {

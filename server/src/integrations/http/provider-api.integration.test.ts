@@ -127,14 +127,17 @@ describe('timeouts and broken connections', () => {
   const SHORT = { ...FAST_RETRIES, timeoutMs: 250 }
 
   it('retries a GET that answered too slowly', async () => {
-    w.world.ghl.server.faults.add({ method: 'GET', path: '/contacts/*', delayMs: 800 })
-    const contact = await w.clientsWith(SHORT).ghl.getContact(CLIENT_ID, LOCATION_ID, contactId)
+    // Generous against a loaded machine: the retry itself must answer within the timeout.
+    w.world.ghl.server.faults.add({ method: 'GET', path: '/contacts/*', delayMs: 3000 })
+    const contact = await w
+      .clientsWith({ ...SHORT, timeoutMs: 1500 })
+      .ghl.getContact(CLIENT_ID, LOCATION_ID, contactId)
     expect(contact?.id).toBe(contactId)
     const rows = (await w.db.select().from(apiRequestLogs).orderBy(asc(apiRequestLogs.id))).filter((r) =>
       r.endpoint.endsWith(`/contacts/${contactId}`),
     )
     expect(rows.map((r) => [r.statusCode, r.error])).toEqual([
-      [null, `GET /contacts/${contactId} to ghl failed: no answer within 250 ms`],
+      [null, `GET /contacts/${contactId} to ghl failed: no answer within 1500 ms`],
       [200, null],
     ])
   })
