@@ -1,23 +1,6 @@
+import type { JobState, JobView } from '@common/jobs.ts'
 import { sql } from 'drizzle-orm'
 import type { DB } from '../../db/database.ts'
-
-export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const
-export type JobState = (typeof JOB_STATES)[number]
-
-export interface JobView {
-  id: string
-  queue: string
-  state: JobState
-  clientId: string | null
-  data: unknown
-  /** The error of a failed or retrying job. */
-  error: string | null
-  retryCount: number
-  retryLimit: number
-  createdOn: string
-  startedOn: string | null
-  completedOn: string | null
-}
 
 /** Jobs of the engine's queues, newest first; `clientIds` limits them to assigned clients. */
 export async function listJobs(

@@ -1,3 +1,4 @@
+import { JOB_STATES } from '@common/jobs.ts'
 import type { FastifyInstance } from 'fastify'
 import type PgBoss from 'pg-boss'
 import { z } from 'zod'
@@ -8,7 +9,7 @@ import { parseInput } from '../../lib/validation.ts'
 import { recordAudit } from '../audit/audit.repository.ts'
 import { assertClientVisible, visibleClientIds } from '../clients/client-scope.ts'
 import { actorOf } from '../users/users.service.ts'
-import { findJob, JOB_STATES, listJobs } from './jobs.repository.ts'
+import { findJob, listJobs } from './jobs.repository.ts'
 
 const listQuery = z.object({
   state: z.enum(JOB_STATES, `state must be one of ${JOB_STATES.join(', ')}`).optional(),

@@ -1,25 +1,9 @@
+import type { JobState, JobView } from '@common/jobs.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '@/lib/api-client.ts'
 import { urlFromQueryKey } from '@/lib/query-client.ts'
 
-export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed'
-
-/** One job of the engine's queues as GET /api/jobs answers it. */
-export interface JobView {
-  id: string
-  queue: string
-  state: JobState
-  clientId: string | null
-  data: unknown
-  /** The error of a failed or retrying job. */
-  error: string | null
-  /** Re-runs after the first attempt. */
-  retryCount: number
-  retryLimit: number
-  createdOn: string
-  startedOn: string | null
-  completedOn: string | null
-}
+export type { JobState, JobView }
 
 export const FAILED_JOBS_LIMIT = 50
 
