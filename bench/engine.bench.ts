@@ -102,15 +102,15 @@ function checkExactlyOnce(world: World, expected: Set<string>) {
   for (const message of world.ghl.store.messages.values()) {
     if (message.altId) seen.set(message.altId, (seen.get(message.altId) ?? 0) + 1)
   }
-  let lost = 0
+  let missing = 0
   let doubled = 0
   for (const id of expected) {
     const count = seen.get(id) ?? 0
-    if (count === 0) lost += 1
+    if (count === 0) missing += 1
     if (count > 1) doubled += count - 1
   }
   const unexpected = [...seen.keys()].filter((id) => !expected.has(id)).length
-  return { expected: expected.size, lost, doubled, unexpected, ghlMessages: world.ghl.store.messages.size }
+  return { expected: expected.size, missing, doubled, unexpected, ghlMessages: world.ghl.store.messages.size }
 }
 
 /** Provider calls the simulators saw (and how many were refused with 429) since `sinceMs`. */
@@ -164,113 +164,72 @@ function providerCalls(world: World, sinceMs = 0) {
 }
 
 /**
- * Lead-sync jobs read from the hub's database after it stopped: counts, queue wait and run time,
- * and how many ran at once while others waited in the queue (the workers' use of the backlog).
+ * Lead-sync jobs read from the hub's database after it stopped: how many, in which state, how many
+ * only deferred themselves (another sync of the lead was running), and the time from enqueue to
+ * completion. (`started_on` is not used: the engine's heartbeat rewrites it every 5 s.)
  */
 async function jobStats(sql: SqlRunner, sinceIso: string) {
   const rows = await sql(`
-    select id::text as id, state::text as state, singleton_key, retry_count,
-           extract(epoch from created_on) * 1000 as created_ms,
-           extract(epoch from started_on) * 1000 as started_ms,
-           extract(epoch from completed_on) * 1000 as completed_ms
+    select state::text as state, (output ? 'deferred') as deferred, retry_count,
+           extract(epoch from (completed_on - created_on)) * 1000 as sojourn_ms
     from pgboss.job where name = '${LEAD_SYNC}' and created_on >= '${sinceIso}'`)
-  if (process.env.BENCH_DUMP_JOBS) writeFileSync(process.env.BENCH_DUMP_JOBS, JSON.stringify(rows))
   const states: Record<string, number> = {}
   for (const r of rows) states[String(r.state)] = (states[String(r.state)] ?? 0) + 1
-  const value = (r: Record<string, unknown>, key: string) => (r[key] === null ? Number.NaN : Number(r[key]))
-  const finished = rows.filter((r) => Number.isFinite(value(r, 'completed_ms')))
-  const sorted = (values: number[]) => values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b)
-  const wait = sorted(rows.map((r) => value(r, 'started_ms') - value(r, 'created_ms')))
-  const run = sorted(finished.map((r) => value(r, 'completed_ms') - value(r, 'started_ms')))
-  const summary = (values: number[]) => ({
-    p50: Math.round(percentile(values, 50)),
-    p95: Math.round(percentile(values, 95)),
-    mean: Math.round(values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)),
-  })
-  // Sweep: time-weighted mean of running jobs over the time at least one job was waiting.
-  const events: Array<[number, number, number]> = [] // [time, Δqueued, Δrunning]
-  for (const r of rows) {
-    const created = value(r, 'created_ms')
-    const started = value(r, 'started_ms')
-    const completed = value(r, 'completed_ms')
-    if (Number.isFinite(created)) events.push([created, 1, 0])
-    if (Number.isFinite(started)) events.push([started, -1, 1])
-    if (Number.isFinite(completed)) events.push([completed, 0, -1])
-  }
-  events.sort((a, b) => a[0] - b[0])
-  let queued = 0
-  let running = 0
-  let backlogMs = 0
-  let runningDuringBacklogMs = 0
-  let previous = events[0]?.[0] ?? 0
-  for (const [time, dq, dr] of events) {
-    if (queued > 0) {
-      backlogMs += time - previous
-      runningDuringBacklogMs += running * (time - previous)
-    }
-    queued += dq
-    running += dr
-    previous = time
-  }
-  // pg-boss 10 fetches the oldest queued job; when that job's lead already has one running, the
-  // stately index refuses the fetch and every worker comes back empty (pg-boss swallows the error)
-  // until that lead's job ends. Reconstructed here: the share of backlog time when the oldest
-  // queued job's lead was running.
-  const headBlockedMs = headOfLineBlockedMs(rows, value)
-  const firstStart = sorted(rows.map((r) => value(r, 'started_ms')))[0] ?? 0
-  const lastEnd = sorted(finished.map((r) => value(r, 'completed_ms'))).at(-1) ?? 0
-  const spanS = (lastEnd - firstStart) / 1000
+  const sojourn = rows
+    .map((r) => (r.sojourn_ms === null ? Number.NaN : Number(r.sojourn_ms)))
+    .filter((v) => Number.isFinite(v))
+    .sort((a, b) => a - b)
   return {
     jobs: rows.length,
     states,
-    queueWaitMs: summary(wait),
-    runMs: summary(run),
-    completedPerSecond: spanS > 0 ? +(finished.length / spanS).toFixed(2) : null,
-    backlogSeconds: +(backlogMs / 1000).toFixed(1),
-    meanRunningWhileBacklog: backlogMs > 0 ? +(runningDuringBacklogMs / backlogMs).toFixed(2) : null,
-    headOfLineBlockedShareOfBacklog: backlogMs > 0 ? +(headBlockedMs / backlogMs).toFixed(2) : null,
+    deferred: rows.filter((r) => r.deferred === true).length,
+    retried: rows.filter((r) => Number(r.retry_count) > 0).length,
+    enqueueToCompletionMs: {
+      p50: Math.round(percentile(sojourn, 50)),
+      p95: Math.round(percentile(sojourn, 95)),
+    },
     engine: engineSettings(),
   }
 }
 
-function headOfLineBlockedMs(
-  rows: Record<string, unknown>[],
-  value: (r: Record<string, unknown>, key: string) => number,
-): number {
-  type Ev = { t: number; kind: 'create' | 'start' | 'end'; id: string; key: string }
-  const events: Ev[] = []
-  for (const r of rows) {
-    const id = String(r.id)
-    const key = String(r.singleton_key ?? id)
-    for (const [kind, column] of [
-      ['create', 'created_ms'],
-      ['start', 'started_ms'],
-      ['end', 'completed_ms'],
-    ] as const) {
-      const t = value(r, column)
-      if (Number.isFinite(t)) events.push({ t, kind, id, key })
+/**
+ * Samples the lead-sync queue through the hub's jobs API once a second: how many jobs run and how
+ * many wait. Works on both databases (PGlite can only be read by the hub itself).
+ */
+function queueSampler(world: World) {
+  const samples: Array<{ active: number; queued: number }> = []
+  let stopped = false
+  const count = async (state: string) =>
+    (await world.admin.call<Array<{ queue: string }>>('GET', `/api/jobs?state=${state}&limit=500`)).filter(
+      (j) => j.queue === LEAD_SYNC,
+    ).length
+  const loop = (async () => {
+    while (!stopped) {
+      const started = Date.now()
+      try {
+        const [active, queued] = await Promise.all([count('active'), count('created')])
+        samples.push({ active, queued })
+      } catch {
+        // The hub is busy or stopping; skip this sample.
+      }
+      await sleep(Math.max(0, 1000 - (Date.now() - started)))
+    }
+  })()
+  return async () => {
+    stopped = true
+    await loop
+    const withBacklog = samples.filter((s) => s.queued > 0)
+    const mean = (values: number[]) =>
+      values.length ? +(values.reduce((a, b) => a + b, 0) / values.length).toFixed(2) : null
+    return {
+      samples: samples.length,
+      meanActive: mean(samples.map((s) => s.active)),
+      meanQueued: mean(samples.map((s) => s.queued)),
+      maxQueued: Math.max(0, ...samples.map((s) => s.queued)),
+      secondsWithBacklog: withBacklog.length,
+      meanActiveWhileBacklog: mean(withBacklog.map((s) => s.active)),
     }
   }
-  const order = { end: 0, start: 1, create: 2 }
-  events.sort((a, b) => a.t - b.t || order[a.kind] - order[b.kind])
-  const queue: Ev[] = [] // queued jobs in creation order
-  const started = new Set<string>()
-  const running = new Map<string, number>()
-  let head = 0
-  let blockedMs = 0
-  let previous = events[0]?.t ?? 0
-  for (const event of events) {
-    while (head < queue.length && started.has(queue[head]?.id ?? '')) head += 1
-    const first = queue[head]
-    if (first && (running.get(first.key) ?? 0) > 0) blockedMs += event.t - previous
-    previous = event.t
-    if (event.kind === 'create') queue.push(event)
-    else if (event.kind === 'start') {
-      started.add(event.id)
-      running.set(event.key, (running.get(event.key) ?? 0) + 1)
-    } else running.set(event.key, (running.get(event.key) ?? 1) - 1)
-  }
-  return blockedMs
 }
 
 /**
@@ -535,6 +494,7 @@ async function e2eScenario() {
   const sentAt = new Map<string, number>()
   const controlErrors: string[] = []
   const meter = cpuMeter(world.hub.child.pid)
+  const stopSampler = queueSampler(world)
   const phaseStart = Date.now()
   const phaseStartIso = new Date(phaseStart - 1000).toISOString()
   const sends: Promise<void>[] = []
@@ -569,6 +529,7 @@ async function e2eScenario() {
   const allArrived = await waitUntil(() => [...sentAt.keys()].every((id) => world.arrivals.has(id)), 90_000)
   const drainedAt = Date.now()
   const cpu = meter()
+  const queue = await stopSampler()
   await sleep(2000)
   const latencies = [...sentAt]
     .map(([id, t0]) => (world.arrivals.get(id)?.[0] ?? Number.NaN) - t0)
@@ -606,6 +567,7 @@ async function e2eScenario() {
     },
     latencyBySendTime: thirds,
     cpu,
+    queue,
     exactlyOnce,
     refusedLeadSyncFetches: refusedFetches(world),
     providerCalls: {
@@ -643,6 +605,7 @@ async function drainScenario() {
   await sleep(2000)
 
   const meter = cpuMeter(world.hub.child.pid)
+  const stopSampler = queueSampler(world)
   const t0 = Date.now()
   const t0Iso = new Date(t0 - 1000).toISOString()
   const statuses = await postWebhooks(world, bodies, concurrency)
@@ -664,6 +627,7 @@ async function drainScenario() {
   )
   const drainS = (Date.now() - t0) / 1000
   const cpu = meter()
+  const queue = await stopSampler()
   const forwarded = [...expected].filter((id) => world.arrivals.has(id)).length
   await sleep(3000)
   const exactlyOnce = checkExactlyOnce(world, expected)
@@ -686,6 +650,7 @@ async function drainScenario() {
     forwardedPerSecond: +(forwarded / drainS).toFixed(1),
     progress,
     cpu,
+    queue,
     exactlyOnce,
     refusedLeadSyncFetches: refusedFetches(world),
     providerCalls: {

@@ -338,6 +338,7 @@ export function machine(): Record<string, string> {
     nproc: sh('nproc', []),
     memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB total, ${(freemem() / 2 ** 30).toFixed(1)} GiB free`,
     node: process.version,
+    commit: sh('git', ['-C', new URL('..', import.meta.url).pathname, 'rev-parse', '--short', 'HEAD']),
     load: loadavg()
       .map((l) => l.toFixed(2))
       .join(' '),
