@@ -37,6 +37,8 @@ const num = (name: string, fallback: number) => {
   return value
 }
 const DB: DbKind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite'
+/** Yelp's limit per endpoint: 5 a second unless Yelp raised it for the partner (yelp.md §1). */
+const YELP_RATE = num('BENCH_YELP_RATE', 5)
 const LEAD_SYNC = 'yelp-lead-sync'
 
 // ---------------------------------------------------------------------------------------------
@@ -367,7 +369,7 @@ async function ackScenario() {
   const rate = num('ACK_RATE', 500)
   const leadCount = num('ACK_LEADS', 50)
   const connections = num('ACK_CONNECTIONS', 10)
-  const world = await startWorld({ db: DB, clientCount: 1 })
+  const world = await startWorld({ db: DB, clientCount: 1, yelpRatePerSecond: YELP_RATE })
   const [client] = world.clients
   if (!client) throw new Error('no client')
   const leads = seedLeads(world, client.businessId, 'ack', leadCount, 1)
@@ -436,6 +438,7 @@ async function ackScenario() {
     scenario: 'ack',
     db: DB,
     machine: machine(),
+    yelpRatePerSecond: YELP_RATE,
     settings: { seconds, rate, leads: leadCount, connections },
     seedStatuses,
     rows,
@@ -471,7 +474,7 @@ async function e2eScenario() {
   // Spread over several clients (each its own Yelp business and GHL location): GHL allows 100
   // calls per 10 s per location (ghl.md §10), so one location cannot take 20 messages a second.
   const clientCount = num('E2E_CLIENTS', 10)
-  const world = await startWorld({ db: DB, clientCount })
+  const world = await startWorld({ db: DB, clientCount, yelpRatePerSecond: YELP_RATE })
   const leads = Array.from({ length: leadCount }, (_, l) => {
     const client = world.clients[l % clientCount]
     if (!client) throw new Error('no client')
@@ -552,6 +555,7 @@ async function e2eScenario() {
     scenario: 'e2e',
     db: DB,
     machine: machine(),
+    yelpRatePerSecond: YELP_RATE,
     settings: { rate, seconds, leads: leadCount, clients: clientCount },
     sent: sentAt.size,
     controlErrors: controlErrors.length,
@@ -590,7 +594,7 @@ async function drainScenario() {
   const eventsPerLead = num('DRAIN_EVENTS', 50)
   const timeoutS = num('DRAIN_TIMEOUT_S', 170)
   const concurrency = num('DRAIN_CONCURRENCY', 16)
-  const world = await startWorld({ db: DB, clientCount })
+  const world = await startWorld({ db: DB, clientCount, yelpRatePerSecond: YELP_RATE })
   const perClient = world.clients.map((c) => ({
     client: c,
     leads: seedLeads(world, c.businessId, `drain-${c.clientId}`, leadsPerClient, eventsPerLead),
@@ -640,6 +644,7 @@ async function drainScenario() {
     scenario: 'drain',
     db: DB,
     machine: machine(),
+    yelpRatePerSecond: YELP_RATE,
     settings: { clientCount, leadsPerClient, eventsPerLead, timeoutS, concurrency },
     events: expected.size,
     webhookStatuses: statuses,

@@ -160,8 +160,13 @@ async function prepareDatabase(db: DbKind) {
  * Starts the simulators and the hub, seeds `clientCount` Yelp businesses (one Yelp user administers
  * them all) and GHL locations, and connects client i to business i and location i through the hub.
  */
-export async function startWorld(options: { db: DbKind; clientCount: number }): Promise<World> {
-  const yelp = createYelpSim({ subscriptionDelayMs: 0 })
+export async function startWorld(options: {
+  db: DbKind
+  clientCount: number
+  /** Yelp's per-endpoint limit, in the simulator and in the hub (YELP_RATE_LIMIT_PER_SECOND). */
+  yelpRatePerSecond: number
+}): Promise<World> {
+  const yelp = createYelpSim({ subscriptionDelayMs: 0, rateLimitPerSecond: options.yelpRatePerSecond })
   const ghl = createGhlSim()
   const arrivals: ArrivalLog = new Map()
   ghl.server.app.addHook('onResponse', async (request, reply) => {
@@ -199,6 +204,7 @@ export async function startWorld(options: { db: DbKind; clientCount: number }): 
         BASE_URL: `http://127.0.0.1:${port}`,
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
+        YELP_RATE_LIMIT_PER_SECOND: String(options.yelpRatePerSecond),
         ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
       },
       port,

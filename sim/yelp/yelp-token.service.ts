@@ -214,7 +214,9 @@ export class YelpTokenService {
       expires_in: this.options.accessTokenLifetimeSeconds,
       expires_on: yelpTime(expiresAtMs),
       refresh_token: refreshToken,
-      refresh_token_expires_in: Math.max(0, Math.floor((refreshExpiresAtMs - now) / 1000)),
+      // Rounded: the expiry was set a moment ago on the same clock, and a fresh token must
+      // read a whole year, not a year less one second.
+      refresh_token_expires_in: Math.max(0, Math.round((refreshExpiresAtMs - now) / 1000)),
       refresh_token_expires_on: yelpTime(refreshExpiresAtMs),
       scope: grant.scope,
     }

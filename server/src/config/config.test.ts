@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       apiBase: 'https://api.yelp.com',
       authBase: 'https://biz.yelp.com',
       partnerBase: 'https://partner-api.yelp.com',
+      rateLimitPerSecond: 5,
     })
     expect(config.ghl).toMatchObject({
       apiBase: 'https://services.leadconnectorhq.com',
@@ -49,6 +50,9 @@ describe('loadConfig', () => {
     expect(config.yelp.apiBase).toBe('http://127.0.0.1:9999')
     expect(config.databaseUrl).toBeUndefined()
     expect(config.yelp.clientId).toBeUndefined()
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), YELP_RATE_LIMIT_PER_SECOND: '50' }).yelp.rateLimitPerSecond,
+    ).toBe(50)
   })
 
   it('reports every invalid value, one line per problem, naming the variable', () => {
@@ -62,6 +66,7 @@ describe('loadConfig', () => {
         APP_SECRET: 'short',
         LOG_LEVEL: 'loud',
         ADMIN_PASSWORD: 'abc',
+        YELP_RATE_LIMIT_PER_SECOND: '0',
       })
     } catch (e) {
       error = e
@@ -74,6 +79,7 @@ describe('loadConfig', () => {
       'DATABASE_URL: must be a postgres:// or postgresql:// URL',
       'APP_SECRET: must be at least 32 characters',
       'ADMIN_PASSWORD: must be at least 8 characters',
+      'YELP_RATE_LIMIT_PER_SECOND: must be between 1 and 1000',
       'LOG_LEVEL: must be one of error, warn, info, debug',
     ])
   })

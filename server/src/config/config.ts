@@ -20,6 +20,8 @@ export interface AppConfig {
     apiBase: string
     authBase: string
     partnerBase: string
+    /** yelp.md §1 "Rate limit": requests per second per endpoint for the partner client (5). */
+    rateLimitPerSecond: number
   }
   ghl: {
     clientId?: string
@@ -70,6 +72,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       apiBase: env.YELP_API_BASE,
       authBase: env.YELP_AUTH_BASE,
       partnerBase: env.YELP_PARTNER_BASE,
+      rateLimitPerSecond: env.YELP_RATE_LIMIT_PER_SECOND,
     },
     ghl: {
       clientId: env.GHL_CLIENT_ID,

@@ -41,6 +41,14 @@ export const envSchema = z
     YELP_API_BASE: httpUrl.default('https://api.yelp.com'),
     YELP_AUTH_BASE: httpUrl.default('https://biz.yelp.com'),
     YELP_PARTNER_BASE: httpUrl.default('https://partner-api.yelp.com'),
+    // Beyond PRODUCT.md §5: Yelp allows 5 requests a second per endpoint and raises it on
+    // request (yelp.md §1); a partner with a higher limit sets it here.
+    YELP_RATE_LIMIT_PER_SECOND: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 1000')
+      .max(1000, 'must be between 1 and 1000')
+      .default(5),
     GHL_CLIENT_ID: optionalText,
     GHL_CLIENT_SECRET: optionalText,
     GHL_API_BASE: httpUrl.default('https://services.leadconnectorhq.com'),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import {
   boolean,
   index,
@@ -56,6 +57,8 @@ export const clients = pgTable(
   (t) => [
     index('clients_created_at_idx').on(t.createdAt),
     index('clients_last_activity_idx').on(t.lastActivity),
+    // Every Yelp webhook names its business; this finds the client without scanning tokens.
+    index('clients_yelp_business_idx').on(sql`(${t.yelpTokens}->>'businessId')`),
   ],
 )
 

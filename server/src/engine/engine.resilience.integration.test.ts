@@ -48,6 +48,17 @@ function inboundPostsSince(mark: number) {
 }
 const ghlMark = () => world.ghl.server.requests.list().length
 
+/** As a GHL user deleting a conversation: its messages go with it. */
+function deleteConversationsOf(contactId: string) {
+  const store = world.ghl.store
+  for (const conversation of [...store.conversations.values()]) {
+    if (conversation.contactId !== contactId) continue
+    store.conversations.delete(conversation.id)
+    for (const message of [...store.messages.values()])
+      if (message.conversationId === conversation.id) store.messages.delete(message.id)
+  }
+}
+
 async function webhookLogRows() {
   return world.db.select().from(webhookLogs).orderBy(desc(webhookLogs.id))
 }
@@ -100,6 +111,7 @@ describe('Yelp webhook ingress', () => {
     ['no business id', JSON.stringify({ data: { updates: [{ event_type: 'NEW_EVENT', lead_id: 'x' }] } })],
     ['no updates', JSON.stringify({ data: { id: ACME.business, updates: [] } })],
     ['an empty body', ''],
+    ['a raw NUL byte', '{"data":"\u0000"}'],
   ])('answers 400 to %s and logs it', async (_name, body) => {
     const before = (await webhookLogRows()).length
     const response = await post(body)
@@ -109,6 +121,47 @@ describe('Yelp webhook ingress', () => {
     expect(rows.length).toBe(before + 1)
     expect(rows[0]).toMatchObject({ endpoint: '/yelp/webhook', method: 'POST', statusCode: 400 })
     expect(rows[0]?.error).toBeTruthy()
+  })
+
+  it('answers a burst of deliveries each on its own: ours queued, unknown ignored, unstorable refused', async () => {
+    const eventId = sims.newLead('burst-lead')
+    await waitFor('burst-lead in GHL', async () => (await sims.ghlMessagesFor([eventId])).length === 1)
+    const ours = (i: number) =>
+      JSON.stringify({
+        data: {
+          id: ACME.business,
+          updates: [{ event_type: 'NEW_EVENT', event_id: eventId, lead_id: 'burst-lead', n: i }],
+        },
+      })
+    const unknown = (i: number) =>
+      JSON.stringify({
+        data: { id: `burst-unknown-${i}`, updates: [{ event_type: 'NEW_EVENT', lead_id: 'x' }] },
+      })
+    // PostgreSQL's jsonb cannot hold U+0000: such a body cannot be logged as it came.
+    const nul = '{"data":{"id":"burst-nul","updates":[{"event_type":"NEW_EVENT","lead_id":"a\\u0000b"}]}}'
+    const before = (await webhookLogRows()).length
+    const bodies = [
+      ...Array.from({ length: 20 }, (_, i) => ours(i)),
+      ...Array.from({ length: 10 }, (_, i) => unknown(i)),
+      nul,
+    ]
+    const responses = await Promise.all(bodies.map((body) => post(body)))
+    expect(responses.map((r) => r.status)).toEqual([...Array(30).fill(200), 400])
+    expect(await responses[0]?.json()).toEqual({ received: true, updates: 1 })
+    expect(await responses[20]?.json()).toMatchObject({ ignored: expect.stringContaining('burst-unknown-0') })
+    expect(await responses[30]?.json()).toEqual({ error: expect.stringMatching(/^body: .*\\u0000/) })
+
+    const rows = (await webhookLogRows()).slice(0, (await webhookLogRows()).length - before)
+    expect(rows).toHaveLength(31)
+    const logged = (id: string) => rows.filter((row) => JSON.stringify(row.payload).includes(id))
+    expect(
+      logged(ACME.business).every((row) => row.clientId === ACME.clientId && row.statusCode === 200),
+    ).toBe(true)
+    expect(logged(ACME.business)).toHaveLength(20)
+    for (let i = 0; i < 10; i++) expect(logged(`burst-unknown-${i}`)).toHaveLength(1)
+    expect(rows.filter((row) => row.statusCode === 400)).toHaveLength(1)
+    await sleep(1000)
+    expect(await sims.ghlMessagesFor([eventId])).toHaveLength(1)
   })
 
   it('answers 200 for an unknown business and logs it as ignored', async () => {
@@ -240,6 +293,42 @@ describe('Yelp → GHL when GHL misbehaves', () => {
     )
     const again = await world.admin.post(`/api/jobs/${dead.id}/retry`)
     expect(again.status).toBe(409)
+  })
+
+  it('forwards a new message with one Yelp call and one GHL call when nothing else changed', async () => {
+    await forwardedLead('lead-cheap')
+    const ghlBefore = ghlMark()
+    const yelpBefore = sims.yelpRequests('GET', /^\/v3\/leads\/lead-cheap/).length
+    const eventId = sims.consumerMessage('lead-cheap', 'One more question')
+    await waitFor('the message', async () => (await sims.ghlMessagesFor([eventId])).length === 1)
+    const yelpCalls = sims.yelpRequests('GET', /^\/v3\/leads\/lead-cheap/).slice(yelpBefore)
+    expect(yelpCalls.map((r) => r.path)).toEqual(['/v3/leads/lead-cheap/events'])
+    const ghlCalls = world.ghl.server.requests.list().slice(ghlBefore)
+    expect(ghlCalls.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /conversations/messages/inbound'])
+  })
+
+  it.each([
+    ['its conversation', (contactId: string) => deleteConversationsOf(contactId)],
+    [
+      'its contact',
+      (contactId: string) => {
+        deleteConversationsOf(contactId)
+        world.ghl.store.contacts.delete(contactId)
+      },
+    ],
+  ])('forwards to a new one when %s was deleted in GHL', async (_what, deleteInGhl) => {
+    const leadId = `lead-gone-${_what.split(' ')[1]}`
+    await forwardedLead(leadId)
+    const contactId = (await contactOf(world.db, leadId)) as string
+    deleteInGhl(contactId)
+    const eventId = sims.consumerMessage(leadId, 'Are you still there?')
+    await waitFor('the message', async () => (await sims.ghlMessagesFor([eventId])).length === 1)
+    await waitFor(
+      'the row to be success',
+      async () => (await messageRow(world.db, `yelp:${eventId}`))?.status === 'success',
+    )
+    const [message] = await sims.ghlMessagesFor([eventId])
+    expect(world.ghl.store.conversations.get(message?.conversationId ?? '')).toBeTruthy()
   })
 
   it('updates the contact phone when the consumer opts in to share it', async () => {

@@ -39,3 +39,18 @@ export async function isEventClaimed(db: DB, eventId: string): Promise<boolean> 
     .where(and(eq(yelpEventClaims.eventId, eventId)))
   return row !== undefined
 }
+
+/** The events of a lead already handled for good (forwarded, or recognised as an echo). */
+export async function listSettledEventIds(db: DB, clientId: string, leadId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ eventId: yelpEventClaims.eventId })
+    .from(yelpEventClaims)
+    .where(
+      and(
+        eq(yelpEventClaims.leadId, leadId),
+        eq(yelpEventClaims.clientId, clientId),
+        eq(yelpEventClaims.state, 'done'),
+      ),
+    )
+  return new Set(rows.map((row) => row.eventId))
+}

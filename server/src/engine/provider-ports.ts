@@ -5,7 +5,12 @@ import type { YelpEventLike, YelpLeadLike } from './lead-sync/yelp-shapes.ts'
 
 export interface LeadsPort {
   getLead(clientId: string, leadId: string): Promise<YelpLeadLike>
-  listEvents(clientId: string, leadId: string): Promise<YelpEventLike[]>
+  /** All events, oldest first; with `knownIds`, at least every event newer than a known one. */
+  listEvents(
+    clientId: string,
+    leadId: string,
+    options?: { knownIds?: ReadonlySet<string> },
+  ): Promise<YelpEventLike[]>
   writeText(clientId: string, leadId: string, text: string): Promise<void>
   listLeadIds(
     clientId: string,

@@ -1,4 +1,4 @@
-import type { LeadFields } from '../../modules/leads/leads.repository.ts'
+import type { LeadFields, LeadRow } from '../../modules/leads/leads.repository.ts'
 import { eventText, type YelpEventLike, type YelpLeadLike } from './yelp-shapes.ts'
 
 /** The `leads` row of a Yelp lead and its events, in the inbox shape of spec §3.2. */
@@ -43,18 +43,44 @@ export function toLeadFields(clientId: string, lead: YelpLeadLike, events: YelpE
       original_survey_answers: project.survey_answers ?? [],
       attachments: project.attachments ?? [],
     },
-    events: events.map((event) => ({
-      id: event.id,
-      event_type: event.event_type,
-      user_type: event.user_type,
-      user_display_name: event.user_display_name ?? null,
-      timestamp: event.time_created,
-      time_created: event.time_created,
-      description: eventText(event),
-      event_content: event.event_content ?? {},
-    })),
+    events: events.map(toStoredEvent),
     timeCreated: new Date(lead.time_created),
     lastEventTime: new Date(lastEventTime),
+  }
+}
+
+/**
+ * A stored lead with its events replaced by `events` (a new message on a lead already read: its
+ * lead object is not fetched again, only its events).
+ */
+export function withEvents(row: LeadRow, events: YelpEventLike[]): LeadFields {
+  const { id: _id, status: _status, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = row
+  const lastEventTime = latest([row.lastEventTime?.toISOString(), events.at(-1)?.time_created])
+  return { ...fields, events: events.map(toStoredEvent), lastEventTime: new Date(lastEventTime) }
+}
+
+/** The events kept on a lead row, in the shape Yelp sends them. */
+export function storedEventsOf(row: Pick<LeadRow, 'events'>): YelpEventLike[] {
+  return ((row.events ?? []) as YelpEventLike[]).filter((event) => typeof event?.id === 'string')
+}
+
+/** Stored events followed by the newly fetched ones; an event fetched again replaces its copy. */
+export function mergeEventsById(stored: YelpEventLike[], fetched: YelpEventLike[]): YelpEventLike[] {
+  const byId = new Map(stored.map((event) => [event.id, event]))
+  for (const event of fetched) byId.set(event.id, event)
+  return [...byId.values()]
+}
+
+function toStoredEvent(event: YelpEventLike) {
+  return {
+    id: event.id,
+    event_type: event.event_type,
+    user_type: event.user_type,
+    user_display_name: event.user_display_name ?? null,
+    timestamp: event.time_created,
+    time_created: event.time_created,
+    description: eventText(event),
+    event_content: event.event_content ?? {},
   }
 }
 

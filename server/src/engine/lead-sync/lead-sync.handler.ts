@@ -1,4 +1,6 @@
+import { isDeepStrictEqual } from 'node:util'
 import type { DB } from '../../db/database.ts'
+import { PermanentProviderError } from '../../integrations/http/provider-errors.ts'
 import {
   type ClientRow,
   findClient,
@@ -7,14 +9,15 @@ import {
 } from '../../modules/clients/clients.repository.ts'
 import { findContactMapping, saveContactMapping } from '../../modules/contacts/ghl-contacts.repository.ts'
 import { listFieldRecords } from '../../modules/custom-fields/custom-fields.repository.ts'
-import { type LeadFields, type LeadRow, upsertLead } from '../../modules/leads/leads.repository.ts'
+import { findLead, type LeadFields, type LeadRow, upsertLead } from '../../modules/leads/leads.repository.ts'
+import { listSettledEventIds } from '../event-claims.repository.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { LeadSyncJob } from '../queues.ts'
 import { NeedsReauthError } from '../token-manager.ts'
 import { buildContact } from './contact-builder.ts'
 import { EventForwarder } from './event-forwarder.ts'
-import { toLeadFields } from './lead-mapper.ts'
-import type { YelpEventLike } from './yelp-shapes.ts'
+import { mergeEventsById, storedEventsOf, toLeadFields, withEvents } from './lead-mapper.ts'
+import { isMessageEvent, type YelpEventLike } from './yelp-shapes.ts'
 
 export interface LeadSyncOutcome {
   leadId: string
@@ -27,15 +30,27 @@ export interface ContactLink {
   contactId: string
   conversationId: string
   locationId: string
+  /** False when taken from the stored mapping without asking GHL (see ensureContact). */
+  verified: boolean
 }
 
 const LEAD_TAG = 'yelp-lead'
+/**
+ * A webhook's update type for a new lead or message (yelp.md §2). For a lead already stored,
+ * such a sync reads only the new events; imports, reconciles and retries read everything.
+ */
+const NEW_EVENT = 'NEW_EVENT'
 
 /**
- * Yelp → GHL for one lead (PRODUCT.md §3): fetch the lead and all its events, store them,
- * upsert the GHL contact (stored mapping first, then GHL's duplicate search by email or phone,
- * never by name), find or create its conversation, and forward each event not forwarded yet.
+ * Yelp → GHL for one lead (PRODUCT.md §3): fetch the lead and its events, store them, upsert
+ * the GHL contact (stored mapping first, then GHL's duplicate search by email or phone, never
+ * by name), find or create its conversation, and forward each event not forwarded yet.
  * Safe to run again at any point: every step is an upsert or guarded by the event's claim.
+ *
+ * Provider calls are the scarce resource (Yelp: 5 a second per endpoint for the whole hub;
+ * GHL: 100 per 10 s per location), so a new message on a known lead costs one Yelp call and
+ * one GHL call: its new events only, no lead re-read unless a phone opt-in changed it, and no
+ * contact update unless the contact's fields changed.
  */
 export class LeadSyncHandler {
   private readonly forwarder: EventForwarder
@@ -51,9 +66,7 @@ export class LeadSyncHandler {
   async run(job: LeadSyncJob): Promise<LeadSyncOutcome> {
     const client = await findClient(this.db, job.clientId)
     if (!client) return { leadId: job.leadId, stored: false, forwarded: 0, skipped: 'client deleted' }
-    const lead = await this.leads.getLead(job.clientId, job.leadId)
-    const events = await this.leads.listEvents(job.clientId, job.leadId)
-    const fields = toLeadFields(job.clientId, lead, events)
+    const { fields, events } = await this.readLead(job)
     await upsertLead(this.db, fields)
     await updateClient(this.db, job.clientId, {})
     if (!isGhlConnected(client)) {
@@ -66,32 +79,104 @@ export class LeadSyncHandler {
         )
       return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'GoHighLevel is not connected yet' }
     }
-    const link = await this.ensureContact(client, fields)
-    let forwarded = 0
-    for (const event of events) {
-      if (await this.forwarder.forward({ clientId: client.clientId, leadId: job.leadId, event, link }))
-        forwarded += 1
-    }
+    const link = await this.ensureContact(client, fields, { verify: job.reason !== NEW_EVENT })
+    const forwarded = await this.forwardNew(client, job.leadId, events, link, fields)
     return { leadId: job.leadId, stored: true, forwarded }
   }
 
   /** Contact and stored events of a lead already in the database (no Yelp call). */
   async syncFromStore(client: ClientRow, lead: LeadRow): Promise<number> {
-    const link = await this.ensureContact(client, lead)
-    let forwarded = 0
-    for (const event of (lead.events ?? []) as YelpEventLike[]) {
-      if (await this.forwarder.forward({ clientId: client.clientId, leadId: lead.leadId, event, link }))
-        forwarded += 1
-    }
-    return forwarded
+    const link = await this.ensureContact(client, lead, { verify: true })
+    return this.forwardNew(client, lead.leadId, storedEventsOf(lead), link, lead)
   }
 
-  /** Upserts the lead's GHL contact and conversation and records the mapping. */
-  async ensureContact(client: ClientRow, lead: LeadFields): Promise<ContactLink> {
+  /**
+   * The lead's fields and all its events. A new event on a stored lead reads only the events
+   * newer than those stored, and the lead object only when a phone opt-in/out may have
+   * changed its number; anything else reads both in full.
+   */
+  private async readLead(job: LeadSyncJob): Promise<{ fields: LeadFields; events: YelpEventLike[] }> {
+    const stored = job.reason === NEW_EVENT ? await findLead(this.db, job.clientId, job.leadId) : null
+    if (stored) {
+      const known = storedEventsOf(stored)
+      const knownIds = new Set(known.map((event) => event.id))
+      const fetched = await this.leads.listEvents(job.clientId, job.leadId, { knownIds })
+      const events = mergeEventsById(known, fetched)
+      const phoneChanged = fetched.some((event) => !knownIds.has(event.id) && !isMessageEvent(event))
+      if (!phoneChanged) return { fields: withEvents(stored, events), events }
+      const lead = await this.leads.getLead(job.clientId, job.leadId)
+      return { fields: toLeadFields(job.clientId, lead, events), events }
+    }
+    const lead = await this.leads.getLead(job.clientId, job.leadId)
+    const events = await this.leads.listEvents(job.clientId, job.leadId)
+    return { fields: toLeadFields(job.clientId, lead, events), events }
+  }
+
+  /**
+   * Forwards the events not settled yet. A link taken from the mapping unverified may point at
+   * a contact or conversation deleted in GHL since: on a permanent refusal the contact is
+   * checked and repaired, and the events are offered again (their claims keep each one once).
+   */
+  private async forwardNew(
+    client: ClientRow,
+    leadId: string,
+    events: YelpEventLike[],
+    link: ContactLink,
+    lead: LeadFields,
+  ): Promise<number> {
+    const settled = await listSettledEventIds(this.db, client.clientId, leadId)
+    const pending = events.filter((event) => !settled.has(event.id))
+    const progress = { forwarded: 0 }
+    try {
+      await this.forwardAll(client.clientId, leadId, pending, link, progress)
+    } catch (error) {
+      if (link.verified || !isMissingInGhl(error)) throw error
+      const repaired = await this.ensureContact(client, lead, { verify: true, distrustConversation: true })
+      await this.forwardAll(client.clientId, leadId, pending, repaired, progress)
+    }
+    return progress.forwarded
+  }
+
+  private async forwardAll(
+    clientId: string,
+    leadId: string,
+    events: YelpEventLike[],
+    link: ContactLink,
+    progress: { forwarded: number },
+  ): Promise<void> {
+    for (const event of events) {
+      if (await this.forwarder.forward({ clientId, leadId, event, link })) progress.forwarded += 1
+    }
+  }
+
+  /**
+   * Upserts the lead's GHL contact and conversation and records the mapping. Without `verify`,
+   * a mapping whose contact fields are unchanged since they were last written is trusted as it
+   * is, with no GHL call; forwardNew repairs it if GHL refuses it, with `distrustConversation`
+   * when the stored conversation may be the part that is gone.
+   */
+  async ensureContact(
+    client: ClientRow,
+    lead: LeadFields,
+    options: { verify: boolean; distrustConversation?: boolean },
+  ): Promise<ContactLink> {
     const clientId = client.clientId
     const locationId = locationOf(client)
     const draft = buildContact(lead, await listFieldRecords(this.db, clientId))
     const mapping = await findContactMapping(this.db, clientId, lead.leadId)
+    if (
+      !options.verify &&
+      mapping?.conversationId &&
+      mapping.ghlLocationId === locationId &&
+      isDeepStrictEqual(asStored(draft), mapping.sent)
+    ) {
+      return {
+        contactId: mapping.ghlContactId,
+        conversationId: mapping.conversationId,
+        locationId,
+        verified: false,
+      }
+    }
     let contactId: string | null = null
     let isNewContact = false
     if (mapping && (await this.ghl.getContact(clientId, locationId, mapping.ghlContactId))) {
@@ -115,7 +200,7 @@ export class LeadSyncHandler {
         isNewContact = upserted.isNew
       }
     }
-    const sameContact = mapping?.ghlContactId === contactId
+    const sameContact = mapping?.ghlContactId === contactId && !options.distrustConversation
     // A contact GHL just created has no conversation yet: skip the search, one call of the
     // location's 100 per 10 s (ghl.md §10). A create that finds one anyway falls back to it.
     const conversationId =
@@ -130,8 +215,19 @@ export class LeadSyncHandler {
       conversationId,
       sent: draft,
     })
-    return { contactId, conversationId, locationId }
+    return { contactId, conversationId, locationId, verified: true }
   }
+}
+
+/** GHL's refusal of a contact or conversation that no longer exists (deleted in GHL). */
+function isMissingInGhl(error: unknown): boolean {
+  if (!(error instanceof PermanentProviderError)) return false
+  return error.status === 404 || (error.status === 400 && /not found/i.test(error.message))
+}
+
+/** A value as it reads back from a jsonb column (undefined members dropped). */
+function asStored(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value))
 }
 
 export function isGhlConnected(client: ClientRow): boolean {

@@ -98,6 +98,26 @@ describe('listEvents', () => {
     },
   )
 
+  it.each([
+    [45, 40, 1],
+    [45, 20, 2],
+    [45, 0, 3],
+  ])(
+    'of %i events, %i known: reads back only to the first known one (%i page(s))',
+    async (count, knownCount, pages) => {
+      const events = Array.from({ length: count }, (_, i) => ({ text: `note ${i}` }))
+      const lead = w.world.yelp.addLead({ businessId: BUSINESS_ID, events, notify: false })
+      const all = await yelp().listEvents(CLIENT_ID, lead.id)
+      const before = calls(`/v3/leads/${lead.id}/events`).length
+      const knownIds = new Set(all.slice(0, knownCount).map((e) => e.id))
+      const listed = await yelp().listEvents(CLIENT_ID, lead.id, { knownIds })
+      expect(calls(`/v3/leads/${lead.id}/events`).length - before).toBe(pages)
+      // Every unknown event is there, oldest first; some known ones may come along.
+      const unknown = all.filter((e) => !knownIds.has(e.id)).map((e) => e.id)
+      expect(listed.map((e) => e.id).filter((id) => !knownIds.has(id))).toEqual(unknown)
+    },
+  )
+
   it('merges a TEXT and its ATTACHMENT_GROUPING (one id) into one event with both text and files', async () => {
     const lead = w.world.yelp.addLead({
       businessId: BUSINESS_ID,

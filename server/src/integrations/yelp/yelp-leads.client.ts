@@ -84,8 +84,6 @@ export class YelpSameSuccessiveMessageError extends PermanentProviderError {}
 /** yelp.md §1: the consumer archived the lead (403, "archived" in the description). */
 export class YelpLeadArchivedError extends PermanentProviderError {}
 
-/** yelp.md §1 "Rate limit": 5 requests per second per client per endpoint (no rate headers). */
-export const YELP_RATE_LIMIT = { limit: 5, windowMs: 1_000 }
 /** yelp.md §1: `limit` is 1–20 on events and lead ids. */
 const PAGE_SIZE = 20
 /** A lead with more than 10 000 events is not a conversation; stop rather than loop on bad cursors. */
@@ -112,12 +110,18 @@ export class YelpLeadsClient {
   }
 
   /**
-   * Every event of the lead, oldest first. yelp.md §1: `limit` returns the *last* N, so paging
-   * goes backwards with `older_than_cursor` until a page comes back short; a text with
-   * attachments is a TEXT and an ATTACHMENT_GROUPING sharing one id (merged into one event
+   * The lead's events, oldest first: all of them, or with `knownIds` only the pages back to the
+   * first event already known (one call for a lead the hub has seen, instead of one per 20
+   * events; Yelp allows 5 calls a second per endpoint). yelp.md §1: `limit` returns the *last*
+   * N, so paging goes backwards with `older_than_cursor` until a page comes back short; a text
+   * with attachments is a TEXT and an ATTACHMENT_GROUPING sharing one id (merged into one event
    * here); cursors are neither unique nor stable, so events are deduplicated by id.
    */
-  async listEvents(clientId: string, leadId: string): Promise<YelpEvent[]> {
+  async listEvents(
+    clientId: string,
+    leadId: string,
+    options: { knownIds?: ReadonlySet<string> } = {},
+  ): Promise<YelpEvent[]> {
     const pages: YelpEvent[][] = []
     const usedCursors = new Set<string>()
     let olderThan: string | undefined
@@ -134,6 +138,8 @@ export class YelpLeadsClient {
         throw this.failure(clientId, `Reading the events of Yelp lead ${leadId}`, response, leadId)
       const { events } = parse(eventsPageSchema, response, `the events of Yelp lead ${leadId}`)
       pages.unshift(events)
+      // Everything older than a known event is known too.
+      if (options.knownIds && events.some((e) => options.knownIds?.has(e.id))) break
       // The pair of a text with attachments counts once towards `limit` (yelp.md §1).
       if (new Set(events.map((e) => e.id)).size < PAGE_SIZE) break
       const oldest = events[0]?.cursor
@@ -239,7 +245,7 @@ export class YelpLeadsClient {
       url: url.toString(),
       json: options.json,
       rateKey: `yelp:${endpoint}`,
-      rateLimit: YELP_RATE_LIMIT,
+      rateLimit: { limit: this.config.yelp.rateLimitPerSecond, windowMs: 1_000 },
       token: () => this.tokens.yelpAccessToken(clientId),
       refreshToken: (rejected) => this.tokens.refresh('yelp', clientId, { rejected }),
       ...(options.retryOnTimeout === undefined ? {} : { retryOnTimeout: options.retryOnTimeout }),

@@ -133,6 +133,20 @@ export async function findClientByBusinessId(
   return row ?? null
 }
 
+/** The clients of several Yelp businesses at once: business id → client id (a webhook batch). */
+export async function findClientIdsByBusinessIds(
+  db: DB,
+  businessIds: string[],
+): Promise<Map<string, string>> {
+  if (businessIds.length === 0) return new Map()
+  const businessId = sql<string>`${clients.yelpTokens}->>'businessId'`
+  const rows = await db
+    .select({ clientId: clients.clientId, businessId })
+    .from(clients)
+    .where(inArray(businessId, businessIds))
+  return new Map(rows.map((row) => [row.businessId, row.clientId]))
+}
+
 /** The client connected to a GHL location (a reply names only the location and contact). */
 export async function findClientByLocationId(db: DB, locationId: string): Promise<ClientRow | null> {
   const [row] = await db

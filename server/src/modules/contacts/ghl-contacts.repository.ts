@@ -6,6 +6,8 @@ export interface ContactMapping {
   ghlContactId: string
   ghlLocationId: string | null
   conversationId: string | null
+  /** The contact fields last written to GHL. */
+  sent: unknown
 }
 
 /** The GHL contact a Yelp lead became, if the hub created or matched one before. */
@@ -19,11 +21,12 @@ export async function findContactMapping(
     .from(ghlContacts)
     .where(and(eq(ghlContacts.clientId, clientId), eq(ghlContacts.leadId, leadId)))
   if (!row) return null
-  const data = row.contactData as { conversationId?: string } | null
+  const data = row.contactData as { conversationId?: string; sent?: unknown } | null
   return {
     ghlContactId: row.ghlContactId,
     ghlLocationId: row.ghlLocationId,
     conversationId: data?.conversationId ?? null,
+    sent: data?.sent ?? null,
   }
 }
 

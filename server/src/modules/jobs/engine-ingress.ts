@@ -20,9 +20,11 @@ export async function registerEngineIngress(
 ): Promise<void> {
   const { db, boss, engine, config } = deps
   const webhookSecret = new WebhookSecret(db)
-  await registerYelpWebhookRoutes(app, db, new YelpWebhookService(db, boss, webhookSecret), () =>
-    engine.wake(QUEUES.leadSync),
-  )
+  // PGlite has one connection: a second concurrent write would only queue behind the first.
+  const webhooks = new YelpWebhookService(db, boss, webhookSecret, {
+    concurrentWrites: config.databaseUrl ? 3 : 1,
+  })
+  await registerYelpWebhookRoutes(app, db, webhooks, () => engine.wake(QUEUES.leadSync))
   const keys = {
     ed25519: parsePublicKey(config.ghl.webhookPublicKey),
     rsa: config.ghl.webhookRsaPublicKey ? parsePublicKey(config.ghl.webhookRsaPublicKey) : null,

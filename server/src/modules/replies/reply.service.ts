@@ -4,6 +4,7 @@ import type { DB } from '../../db/database.ts'
 import { QUEUES, type ReplyJob } from '../../engine/queues.ts'
 import { toPlainText } from '../../engine/reply/plain-text.ts'
 import { sendInTransaction } from '../../engine/tx-queue.ts'
+import { parseStorableJson, storableRawText } from '../../http/storable-json.ts'
 import { findClientByLocationId } from '../clients/clients.repository.ts'
 import { findLeadIdByContact } from '../contacts/ghl-contacts.repository.ts'
 import { insertMessageOnce } from '../messages/messages.repository.ts'
@@ -38,12 +39,9 @@ export class ReplyService {
   ): Promise<ReplyIngestResult> {
     const signature = checkGhlSignature(rawBody, headers, this.keys)
     if (!signature.ok) return this.reject(401, rawBody, signature.reason)
-    let json: unknown
-    try {
-      json = JSON.parse(rawBody.toString('utf8'))
-    } catch {
-      return this.reject(400, rawBody, 'body: malformed JSON')
-    }
+    const body = parseStorableJson(rawBody.toString('utf8'))
+    if (!body.ok) return this.reject(400, rawBody, body.error)
+    const json = body.value
     const parsed = providerOutboundMessageSchema.safeParse(json)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
@@ -112,7 +110,7 @@ export class ReplyService {
   }
 
   private async reject(status: number, payload: unknown, error: string): Promise<ReplyIngestResult> {
-    const stored = Buffer.isBuffer(payload) ? { raw: payload.toString('utf8').slice(0, 10_000) } : payload
+    const stored = Buffer.isBuffer(payload) ? { raw: storableRawText(payload.toString('utf8')) } : payload
     const response = { error }
     await insertWebhookLog(this.db, {
       endpoint: REPLY_PATH,

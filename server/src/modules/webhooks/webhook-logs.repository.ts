@@ -12,7 +12,14 @@ export interface WebhookLogEntry {
 }
 
 export async function insertWebhookLog(db: DB, entry: WebhookLogEntry): Promise<void> {
+  await insertWebhookLogs(db, [entry])
+}
+
+export async function insertWebhookLogs(db: DB, entries: WebhookLogEntry[]): Promise<void> {
+  if (entries.length === 0) return
   await db
     .insert(webhookLogs)
-    .values({ ...entry, error: entry.error ?? null, clientId: entry.clientId ?? null })
+    .values(
+      entries.map((entry) => ({ ...entry, error: entry.error ?? null, clientId: entry.clientId ?? null })),
+    )
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { DB } from '../../db/database.ts'
+import { parseStorableJson } from '../../http/storable-json.ts'
 import { insertWebhookLog } from './webhook-logs.repository.ts'
 import { MalformedBody, YELP_WEBHOOK_PATH, type YelpWebhookService } from './yelp-webhook.service.ts'
 
@@ -33,25 +34,22 @@ export async function registerYelpWebhookRoutes(
   // answered 400 *and* logged (PRODUCT.md §3), instead of Fastify's unlogged parser error.
   await app.register(async (scope) => {
     scope.removeContentTypeParser(['application/json', 'text/plain'])
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, parseJsonBody(String(body))),
-    )
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+      const text = String(body)
+      const parsed = parseStorableJson(text)
+      done(null, parsed.ok ? parsed.value : new MalformedBody(text, parsed.error))
+    })
     scope.post(YELP_WEBHOOK_PATH, async (request, reply) => {
       const query = request.query as Record<string, unknown>
       const header = request.headers['x-webhook-secret']
       const secret =
         typeof query.secret === 'string' ? query.secret : typeof header === 'string' ? header : undefined
-      const result = await webhooks.ingest(request.body ?? new MalformedBody(''), secret)
+      const result = await webhooks.ingest(
+        request.body ?? new MalformedBody('', 'body: a JSON body is required'),
+        secret,
+      )
       if (result.queued > 0) onQueued()
       return reply.code(result.status).send(result.body)
     })
   })
-}
-
-function parseJsonBody(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return new MalformedBody(text)
-  }
 }

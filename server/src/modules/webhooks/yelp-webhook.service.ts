@@ -1,94 +1,124 @@
 import { timingSafeEqual } from 'node:crypto'
 import type PgBoss from 'pg-boss'
 import type { DB } from '../../db/database.ts'
+import { GroupCommit } from '../../db/group-commit.ts'
 import { type LeadSyncJob, leadSyncKey, QUEUES } from '../../engine/queues.ts'
-import { sendInTransaction } from '../../engine/tx-queue.ts'
-import { findClientByBusinessId } from '../clients/clients.repository.ts'
+import { transactionDb } from '../../engine/tx-queue.ts'
+import { storableRawText } from '../../http/storable-json.ts'
+import { findClientIdsByBusinessIds } from '../clients/clients.repository.ts'
 import type { WebhookSecret } from '../settings/webhook-secret.ts'
-import { insertWebhookLog } from './webhook-logs.repository.ts'
+import { insertWebhookLog, insertWebhookLogs, type WebhookLogEntry } from './webhook-logs.repository.ts'
 import { type YelpWebhook, yelpWebhookSchema } from './yelp-webhook.schemas.ts'
 
 export const YELP_WEBHOOK_PATH = '/yelp/webhook'
 
-/** A request body that is not JSON (or is empty); kept as text for the log. */
+/** A request body refused before validation (empty, not JSON, not storable); kept as text for the log. */
 export class MalformedBody {
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    readonly error: string,
+  ) {}
 }
 
 export interface IngestResult {
   status: number
   body: Record<string, unknown>
-  /** Queues that got new jobs, to wake their workers in this process. */
+  /** Lead-sync jobs offered to the queue, to wake this process's workers. */
   queued: number
 }
+
+/** A valid delivery, waiting to be written with the others of its batch. */
+interface Delivery {
+  body: unknown
+  webhook: YelpWebhook
+}
+
+// Enough deliveries per transaction to amortise its cost, few enough to keep one write short.
+const MAX_DELIVERIES_PER_BATCH = 200
 
 /**
  * `POST /yelp/webhook` (PRODUCT.md §3 Ingest): check the secret, validate, record the delivery
  * in `webhook_logs` and enqueue one durable job per update in the same transaction, then answer.
- * No provider call happens here; the jobs do the work.
+ * No provider call happens here; the jobs do the work. Deliveries that arrive together are
+ * committed together (GroupCommit): each is answered only once its transaction has committed.
  */
 export class YelpWebhookService {
+  private readonly deliveries: GroupCommit<Delivery, IngestResult>
+
   constructor(
     private readonly db: DB,
     private readonly boss: PgBoss,
     private readonly secret: WebhookSecret,
-  ) {}
+    options: { concurrentWrites: number },
+  ) {
+    this.deliveries = new GroupCommit({
+      writeBatch: (batch) => this.db.transaction((tx) => this.write(tx, batch)),
+      writeOne: async (delivery) => {
+        const [result] = await this.db.transaction((tx) => this.write(tx, [delivery]))
+        return result as IngestResult
+      },
+      maxBatch: MAX_DELIVERIES_PER_BATCH,
+      maxInFlight: options.concurrentWrites,
+    })
+  }
 
   async ingest(body: unknown, givenSecret: string | undefined): Promise<IngestResult> {
     const expected = await this.secret.get()
     if (expected && !secretsMatch(expected, givenSecret)) {
       return this.reject(401, body, 'Webhook secret missing or wrong')
     }
-    if (body instanceof MalformedBody) {
-      const error = body.text.trim() ? 'body: malformed JSON' : 'body: a JSON body is required'
-      return this.reject(400, { raw: body.text.slice(0, 10_000) }, error)
-    }
+    if (body instanceof MalformedBody)
+      return this.reject(400, { raw: storableRawText(body.text) }, body.error)
     const parsed = yelpWebhookSchema.safeParse(body)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       return this.reject(400, body, `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`)
     }
-    const webhook = parsed.data
-    const client = await findClientByBusinessId(this.db, webhook.data.id)
-    if (!client) {
-      // Yelp must not retry updates for businesses the hub does not serve (PRODUCT.md §3).
-      const response = {
-        received: true,
-        ignored: `No client is connected to Yelp business ${webhook.data.id}`,
+    return this.deliveries.submit({ body, webhook: parsed.data })
+  }
+
+  /** One transaction: the batch's clients in one query, its jobs in one insert, its log rows in one. */
+  private async write(tx: DB, batch: Delivery[]): Promise<IngestResult[]> {
+    const businessIds = [...new Set(batch.map((delivery) => delivery.webhook.data.id))]
+    const clientOf = await findClientIdsByBusinessIds(tx, businessIds)
+    const jobs: PgBoss.JobInsert<LeadSyncJob>[] = []
+    const logs: WebhookLogEntry[] = []
+    const results = batch.map(({ body, webhook }): IngestResult => {
+      const clientId = clientOf.get(webhook.data.id)
+      if (!clientId) {
+        // Yelp must not retry updates for businesses the hub does not serve (PRODUCT.md §3).
+        const response = {
+          received: true,
+          ignored: `No client is connected to Yelp business ${webhook.data.id}`,
+        }
+        logs.push({ endpoint: YELP_WEBHOOK_PATH, method: 'POST', statusCode: 200, payload: body, response })
+        return { status: 200, body: response, queued: 0 }
       }
-      await insertWebhookLog(this.db, {
-        endpoint: YELP_WEBHOOK_PATH,
-        method: 'POST',
-        statusCode: 200,
-        payload: body,
-        response,
-      })
-      return { status: 200, body: response, queued: 0 }
-    }
-    return this.db.transaction(async (tx) => {
-      let queued = 0
       for (const update of webhook.data.updates) {
-        const job: LeadSyncJob = {
-          clientId: client.clientId,
+        const data: LeadSyncJob = {
+          clientId,
           leadId: update.lead_id,
           reason: update.event_type,
           ...(update.event_id ? { eventId: update.event_id } : {}),
         }
-        // null when a sync of this lead is already waiting: that one will see this event too.
-        if (await sendInTransaction(this.boss, tx, QUEUES.leadSync, job, { singletonKey: leadSyncKey(job) }))
-          queued += 1
+        // The queue keeps one waiting sync per lead (`short` policy): a job for a lead that
+        // already has one is dropped, and the waiting sync reads this event too.
+        jobs.push({ name: QUEUES.leadSync, data, singletonKey: leadSyncKey(data) })
       }
       const response = { received: true, updates: webhook.data.updates.length }
-      await insertWebhookLog(tx, {
+      logs.push({
         endpoint: YELP_WEBHOOK_PATH,
         method: 'POST',
         statusCode: 200,
         payload: body,
         response,
-        clientId: client.clientId,
+        clientId,
       })
-      return { status: 200, body: response, queued }
+      return { status: 200, body: response, queued: webhook.data.updates.length }
     })
+    if (jobs.length > 0) await this.boss.insert(jobs, { db: transactionDb(tx) })
+    await insertWebhookLogs(tx, logs)
+    return results
   }
 
   private async reject(status: number, payload: unknown, error: string): Promise<IngestResult> {

@@ -1,0 +1,1 @@
+CREATE INDEX "clients_yelp_business_idx" ON "clients" USING btree (("yelp_tokens"->>'businessId'));
