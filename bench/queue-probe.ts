@@ -6,7 +6,11 @@ import pg from 'pg'
 import { sleep, startWorld, webhookBody } from './world.ts'
 
 const n = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
-const world = await startWorld({ db: 'postgres', clientCount: n('PROBE_CLIENTS', 5) })
+const world = await startWorld({
+  db: 'postgres',
+  clientCount: n('PROBE_CLIENTS', 5),
+  yelpRatePerSecond: n('BENCH_YELP_RATE', 5),
+})
 const bodies: string[] = []
 const perLead: string[][] = []
 for (const client of world.clients)
