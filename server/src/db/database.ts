@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { acquireDataDirLock } from './data-dir-lock.ts'
+import { takeTurnsOnPglite } from './pglite-turns.ts'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
@@ -75,6 +76,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     client = new PGlite(join(dataDir, 'db'))
     await client.waitReady
+    takeTurnsOnPglite(client)
     const db = drizzlePglite(client, { schema })
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
     const pglite = client

@@ -305,6 +305,17 @@ describe('Yelp → GHL when GHL misbehaves', () => {
     expect(yelpCalls.map((r) => r.path)).toEqual(['/v3/leads/lead-cheap/events'])
     const ghlCalls = world.ghl.server.requests.list().slice(ghlBefore)
     expect(ghlCalls.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /conversations/messages/inbound'])
+
+    // Yelp delivers the same update again: one look at the events, nothing for GHL.
+    const ghlAgain = ghlMark()
+    const yelpAgain = sims.yelpRequests('GET', /^\/v3\/leads\/lead-cheap/).length
+    expect((await sims.postWebhook([{ leadId: 'lead-cheap', eventId }])).status).toBe(200)
+    await waitFor('the events read', async () =>
+      sims.yelpRequests('GET', /^\/v3\/leads\/lead-cheap/).length > yelpAgain ? true : null,
+    )
+    await sleep(500)
+    expect(sims.yelpRequests('GET', /^\/v3\/leads\/lead-cheap/).length - yelpAgain).toBe(1)
+    expect(world.ghl.server.requests.list().slice(ghlAgain)).toEqual([])
   })
 
   it.each([

@@ -30,9 +30,11 @@ import { ReplyHandler } from './reply/reply.handler.ts'
 import { NeedsReauthError, NotConnectedError } from './token-manager.ts'
 
 // Workers per process. Lead syncs are I/O-bound and serialised per lead by the queue policy,
-// so several run side by side; provider rate limits are enforced underneath.
+// so several run side by side; provider rate limits are enforced underneath. A sync whose GHL
+// location has used its 100 calls in 10 s waits in the limiter, holding its worker: enough
+// workers keep the other locations moving meanwhile (bench/RESULTS.md, "drain").
 const WORKERS: Record<string, number> = {
-  [QUEUES.leadSync]: 4,
+  [QUEUES.leadSync]: 16,
   [QUEUES.reply]: 2,
   [QUEUES.contactSync]: 1,
   [QUEUES.leadImport]: 1,

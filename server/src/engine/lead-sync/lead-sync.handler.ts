@@ -66,7 +66,12 @@ export class LeadSyncHandler {
   async run(job: LeadSyncJob): Promise<LeadSyncOutcome> {
     const client = await findClient(this.db, job.clientId)
     if (!client) return { leadId: job.leadId, stored: false, forwarded: 0, skipped: 'client deleted' }
-    const { fields, events } = await this.readLead(job)
+    const { fields, events, hasNew } = await this.readLead(job)
+    const pending = await this.unsettled(job.clientId, job.leadId, events)
+    // A repeated delivery, or a sync that found its events forwarded by the one before it.
+    if (!hasNew && pending.length === 0) {
+      return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'nothing new' }
+    }
     await upsertLead(this.db, fields)
     await updateClient(this.db, job.clientId, {})
     if (!isGhlConnected(client)) {
@@ -80,14 +85,21 @@ export class LeadSyncHandler {
       return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'GoHighLevel is not connected yet' }
     }
     const link = await this.ensureContact(client, fields, { verify: job.reason !== NEW_EVENT })
-    const forwarded = await this.forwardNew(client, job.leadId, events, link, fields)
+    const forwarded = await this.forwardNew(client, job.leadId, pending, link, fields)
     return { leadId: job.leadId, stored: true, forwarded }
   }
 
   /** Contact and stored events of a lead already in the database (no Yelp call). */
   async syncFromStore(client: ClientRow, lead: LeadRow): Promise<number> {
     const link = await this.ensureContact(client, lead, { verify: true })
-    return this.forwardNew(client, lead.leadId, storedEventsOf(lead), link, lead)
+    const pending = await this.unsettled(client.clientId, lead.leadId, storedEventsOf(lead))
+    return this.forwardNew(client, lead.leadId, pending, link, lead)
+  }
+
+  /** The message events not forwarded (nor recognised as an echo) yet. */
+  private async unsettled(clientId: string, leadId: string, events: YelpEventLike[]) {
+    const settled = await listSettledEventIds(this.db, clientId, leadId)
+    return events.filter((event) => isMessageEvent(event) && !settled.has(event.id))
   }
 
   /**
@@ -95,37 +107,38 @@ export class LeadSyncHandler {
    * newer than those stored, and the lead object only when a phone opt-in/out may have
    * changed its number; anything else reads both in full.
    */
-  private async readLead(job: LeadSyncJob): Promise<{ fields: LeadFields; events: YelpEventLike[] }> {
+  private async readLead(
+    job: LeadSyncJob,
+  ): Promise<{ fields: LeadFields; events: YelpEventLike[]; hasNew: boolean }> {
     const stored = job.reason === NEW_EVENT ? await findLead(this.db, job.clientId, job.leadId) : null
     if (stored) {
       const known = storedEventsOf(stored)
       const knownIds = new Set(known.map((event) => event.id))
       const fetched = await this.leads.listEvents(job.clientId, job.leadId, { knownIds })
       const events = mergeEventsById(known, fetched)
-      const phoneChanged = fetched.some((event) => !knownIds.has(event.id) && !isMessageEvent(event))
-      if (!phoneChanged) return { fields: withEvents(stored, events), events }
+      const added = fetched.filter((event) => !knownIds.has(event.id))
+      const phoneChanged = added.some((event) => !isMessageEvent(event))
+      if (!phoneChanged) return { fields: withEvents(stored, events), events, hasNew: added.length > 0 }
       const lead = await this.leads.getLead(job.clientId, job.leadId)
-      return { fields: toLeadFields(job.clientId, lead, events), events }
+      return { fields: toLeadFields(job.clientId, lead, events), events, hasNew: true }
     }
     const lead = await this.leads.getLead(job.clientId, job.leadId)
     const events = await this.leads.listEvents(job.clientId, job.leadId)
-    return { fields: toLeadFields(job.clientId, lead, events), events }
+    return { fields: toLeadFields(job.clientId, lead, events), events, hasNew: true }
   }
 
   /**
-   * Forwards the events not settled yet. A link taken from the mapping unverified may point at
-   * a contact or conversation deleted in GHL since: on a permanent refusal the contact is
-   * checked and repaired, and the events are offered again (their claims keep each one once).
+   * Forwards the pending events. A link taken from the mapping unverified may point at a
+   * contact or conversation deleted in GHL since: on a permanent refusal the contact is checked
+   * and repaired, and the events are offered again (their claims keep each one once).
    */
   private async forwardNew(
     client: ClientRow,
     leadId: string,
-    events: YelpEventLike[],
+    pending: YelpEventLike[],
     link: ContactLink,
     lead: LeadFields,
   ): Promise<number> {
-    const settled = await listSettledEventIds(this.db, client.clientId, leadId)
-    const pending = events.filter((event) => !settled.has(event.id))
     const progress = { forwarded: 0 }
     try {
       await this.forwardAll(client.clientId, leadId, pending, link, progress)

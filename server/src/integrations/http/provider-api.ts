@@ -13,7 +13,8 @@ import type { RateLimiter } from './rate-limiter.ts'
 export type ApiCall = ProviderRequest & {
   /** The client-side rate-limit bucket, e.g. `ghl:<locationId>` or `yelp:GET /v3/leads/{lead_id}`. */
   rateKey: string
-  rateLimit: { limit: number; windowMs: number }
+  /** At most `limit` calls per `windowMs`, each at least `spacingMs` after the previous one. */
+  rateLimit: { limit: number; windowMs: number; spacingMs?: number }
   /** The access token to send (the token manager's, refreshed ahead of expiry). */
   token: () => Promise<string>
   /** Called once after a 401 with the token that was refused; returns the new one. */
@@ -70,7 +71,12 @@ export class ProviderApi {
     for (;;) {
       attempt += 1
       // The slot counts until the answer is in: see RateLimiter.acquireSlot.
-      const release = await this.limiter.acquireSlot(rateKey, rateLimit.limit, rateLimit.windowMs)
+      const release = await this.limiter.acquireSlot(
+        rateKey,
+        rateLimit.limit,
+        rateLimit.windowMs,
+        rateLimit.spacingMs,
+      )
       let response: ProviderResponse
       try {
         response = await this.http.request({

@@ -22,6 +22,18 @@ describe('RateLimiter', () => {
     expect(times[2]).toBeLessThan(times[3] ?? 0)
   })
 
+  it('with a spacing, starts calls that apart instead of all at once when the window allows', async () => {
+    const limiter = new RateLimiter()
+    const started = Date.now()
+    const times = await timesOf(
+      Array.from({ length: 4 }, () => limiter.acquire('k', 10, 1_000, 40)),
+      started,
+    )
+    // Lower bounds only: a loaded machine may be late, never early.
+    for (let i = 1; i < times.length; i++)
+      expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(38)
+  })
+
   it('keeps keys apart', async () => {
     const limiter = new RateLimiter()
     await limiter.acquire('a', 1, 1_000)

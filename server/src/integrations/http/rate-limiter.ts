@@ -7,6 +7,8 @@ interface Slot {
 
 interface KeyState {
   slots: Slot[]
+  /** When the last slot was taken (for the spacing between calls). */
+  lastTakenAt: number
   pausedUntil: number
   /** The previous caller's turn: callers of one key take their slots in arrival order. */
   tail: Promise<void>
@@ -24,8 +26,8 @@ export class RateLimiter {
   private readonly keys = new Map<string, KeyState>()
 
   /** Waits for a slot; the slot counts from now for `windowMs`. */
-  async acquire(key: string, limit: number, windowMs: number): Promise<void> {
-    const release = await this.acquireSlot(key, limit, windowMs)
+  async acquire(key: string, limit: number, windowMs: number, spacingMs = 0): Promise<void> {
+    const release = await this.acquireSlot(key, limit, windowMs, spacingMs)
     release()
   }
 
@@ -33,10 +35,14 @@ export class RateLimiter {
    * Waits for a slot that counts until `release()` is called and `windowMs` after that. The
    * provider counts a request when it *arrives*, which can be later than when it was sent (a busy
    * event loop, a slow connect); counting from the end of the call is never earlier than that.
+   *
+   * `spacingMs` keeps successive calls of a key at least that far apart. Without it, callers
+   * that queued for a full window all start together when it slides: a burst of work for the
+   * rest of the process (on PGlite's one connection, every sync's writes at once) each window.
    */
-  acquireSlot(key: string, limit: number, windowMs: number): Promise<() => void> {
+  acquireSlot(key: string, limit: number, windowMs: number, spacingMs = 0): Promise<() => void> {
     const state = this.state(key)
-    const turn = state.tail.then(() => this.waitForSlot(state, Math.max(1, limit), windowMs))
+    const turn = state.tail.then(() => this.waitForSlot(state, Math.max(1, limit), windowMs, spacingMs))
     // The next caller waits for this one to have its slot.
     state.tail = turn.then(
       () => {},
@@ -56,14 +62,20 @@ export class RateLimiter {
     state.wake?.()
   }
 
-  private async waitForSlot(state: KeyState, limit: number, windowMs: number): Promise<Slot> {
+  private async waitForSlot(
+    state: KeyState,
+    limit: number,
+    windowMs: number,
+    spacingMs: number,
+  ): Promise<Slot> {
     for (;;) {
       const now = Date.now()
       state.slots = state.slots.filter((s) => s.isInFlight || s.at > now - windowMs)
-      const pausedMs = state.pausedUntil - now
+      const pausedMs = Math.max(state.pausedUntil - now, state.lastTakenAt + spacingMs - now)
       if (pausedMs <= 0 && state.slots.length < limit) {
         const slot: Slot = { at: now, isInFlight: true }
         state.slots.push(slot)
+        state.lastTakenAt = now
         return slot
       }
       let waitMs = pausedMs
@@ -97,7 +109,7 @@ export class RateLimiter {
   private state(key: string): KeyState {
     let state = this.keys.get(key)
     if (!state) {
-      state = { slots: [], pausedUntil: 0, tail: Promise.resolve(), wake: null }
+      state = { slots: [], lastTakenAt: 0, pausedUntil: 0, tail: Promise.resolve(), wake: null }
       this.keys.set(key, state)
     }
     return state

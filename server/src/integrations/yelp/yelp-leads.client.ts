@@ -245,7 +245,12 @@ export class YelpLeadsClient {
       url: url.toString(),
       json: options.json,
       rateKey: `yelp:${endpoint}`,
-      rateLimit: { limit: this.config.yelp.rateLimitPerSecond, windowMs: 1_000 },
+      // Evenly spread: 5 a second means one every 200 ms, not five at once each second.
+      rateLimit: {
+        limit: this.config.yelp.rateLimitPerSecond,
+        windowMs: 1_000,
+        spacingMs: Math.floor(1_000 / this.config.yelp.rateLimitPerSecond),
+      },
       token: () => this.tokens.yelpAccessToken(clientId),
       refreshToken: (rejected) => this.tokens.refresh('yelp', clientId, { rejected }),
       ...(options.retryOnTimeout === undefined ? {} : { retryOnTimeout: options.retryOnTimeout }),

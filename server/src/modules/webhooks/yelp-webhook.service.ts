@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type PgBoss from 'pg-boss'
 import type { DB } from '../../db/database.ts'
 import { GroupCommit } from '../../db/group-commit.ts'
+import { urgently } from '../../db/urgency.ts'
 import { type LeadSyncJob, leadSyncKey, QUEUES } from '../../engine/queues.ts'
 import { transactionDb } from '../../engine/tx-queue.ts'
 import { storableRawText } from '../../http/storable-json.ts'
@@ -52,9 +53,10 @@ export class YelpWebhookService {
     options: { concurrentWrites: number },
   ) {
     this.deliveries = new GroupCommit({
-      writeBatch: (batch) => this.db.transaction((tx) => this.write(tx, batch)),
+      // Yelp is waiting for the answer: before any job's statements (db/urgency.ts).
+      writeBatch: (batch) => urgently(() => this.db.transaction((tx) => this.write(tx, batch))),
       writeOne: async (delivery) => {
-        const [result] = await this.db.transaction((tx) => this.write(tx, [delivery]))
+        const [result] = await urgently(() => this.db.transaction((tx) => this.write(tx, [delivery])))
         return result as IngestResult
       },
       maxBatch: MAX_DELIVERIES_PER_BATCH,
