@@ -88,6 +88,9 @@ describe('Yelp webhook ingress', () => {
       error: 'Webhook secret missing or wrong',
     })
     expect((await post(notOurs, `${world.server.url}/yelp/webhook?secret=wrong`)).status).toBe(401)
+    // Refused for its secret before its body is looked at: logged all the same, NUL and all.
+    expect((await post('{"a":"\u0000"}', `${world.server.url}/yelp/webhook`)).status).toBe(401)
+    expect((await webhookLogRows())[0]?.payload).toEqual({ raw: '{"a":"\uFFFD"}' })
     expect(
       (await post(notOurs, `${world.server.url}/yelp/webhook`, { 'x-webhook-secret': 'nope' })).status,
     ).toBe(401)

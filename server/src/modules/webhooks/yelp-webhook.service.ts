@@ -67,10 +67,9 @@ export class YelpWebhookService {
   async ingest(body: unknown, givenSecret: string | undefined): Promise<IngestResult> {
     const expected = await this.secret.get()
     if (expected && !secretsMatch(expected, givenSecret)) {
-      return this.reject(401, body, 'Webhook secret missing or wrong')
+      return this.reject(401, loggable(body), 'Webhook secret missing or wrong')
     }
-    if (body instanceof MalformedBody)
-      return this.reject(400, { raw: storableRawText(body.text) }, body.error)
+    if (body instanceof MalformedBody) return this.reject(400, loggable(body), body.error)
     const parsed = yelpWebhookSchema.safeParse(body)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
@@ -135,6 +134,11 @@ export class YelpWebhookService {
     })
     return { status, body: response, queued: 0 }
   }
+}
+
+/** The payload to log: a refused body as its (storable) text. */
+function loggable(body: unknown): unknown {
+  return body instanceof MalformedBody ? { raw: storableRawText(body.text) } : body
 }
 
 function secretsMatch(expected: string, given: string | undefined): boolean {
