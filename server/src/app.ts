@@ -109,7 +109,8 @@ export async function buildApp({
   const core = createCore(config, database.db, app.log, coreOptions)
   registerClientModules(app, core, { auth, boss })
   const engine = boss ? new Engine(boss, core, app.log) : undefined
-  if (boss && engine) await registerEngineIngress(app, { db: database.db, boss, engine, config })
+  if (boss && engine)
+    await registerEngineIngress(app, { db: database.db, ingestDb: database.ingestDb, boss, engine, config })
   registerRolePermissionRoutes(app, new RolePermissionsService(database.db))
   registerAuditRoutes(app, database.db)
   await registerWebClient(app)

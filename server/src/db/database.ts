@@ -23,6 +23,12 @@ export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: 
 export interface Database {
   kind: DbKind
   db: DB
+  /**
+   * For answering provider webhooks. On PostgreSQL, a few connections of their own, so Yelp and
+   * GHL never wait behind the job workers for a pooled one; on PGlite the same handle as `db`,
+   * where `urgently` puts that work first instead (docs/decisions/0007).
+   */
+  ingestDb: DB
   execute: SqlExecutor
   /** The raw PGlite instance, present only on the embedded database (pg-boss's adapter needs it). */
   pglite?: PGlite
@@ -32,6 +38,10 @@ export interface Database {
 }
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
+// Per process: the job workers (engine.ts WORKERS), API requests and housekeeping share the
+// first; webhook writes (group commits, a few at a time) have the second to themselves.
+const POOL_SIZE = 16
+export const INGEST_POOL_SIZE = 4
 // Any fixed number: serialises migrations when several processes start on one PostgreSQL.
 const MIGRATION_LOCK_KEY = 7_214_009
 
@@ -40,10 +50,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE })
+  const ingestPool = new pg.Pool({ connectionString: url, max: INGEST_POOL_SIZE })
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
-  pool.on('error', (error) => process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`))
+  for (const each of [pool, ingestPool])
+    each.on('error', (error) => process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`))
   try {
     const lockClient = await pool.connect()
     try {
@@ -54,18 +66,21 @@ async function openPostgres(url: string): Promise<Database> {
       lockClient.release()
     }
   } catch (error) {
-    await pool.end().catch(() => {})
+    await Promise.all([pool.end().catch(() => {}), ingestPool.end().catch(() => {})])
     throw new Error(`Cannot open PostgreSQL at ${redactUrl(url)}: ${(error as Error).message}`)
   }
   return {
     kind: 'postgres',
     db: drizzlePg(pool, { schema }),
+    ingestDb: drizzlePg(ingestPool, { schema }),
     url,
     execute: async (text, values) => {
       const result = await pool.query(text, values)
       return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows) : result.rows }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), ingestPool.end()])
+    },
   }
 }
 
@@ -83,6 +98,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     return {
       kind: 'pglite',
       db,
+      ingestDb: db,
       pglite,
       execute: async (text, values) => {
         if (values?.length) return { rows: (await pglite.query<Record<string, unknown>>(text, values)).rows }

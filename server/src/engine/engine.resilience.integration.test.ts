@@ -369,6 +369,20 @@ describe('tokens', () => {
     expect(refreshCalls().at(-1)?.status).toBe(200)
   })
 
+  it('makes one refresh call for two callers whose token Yelp refused at the same moment', async () => {
+    const tokens = world.server.server.core.tokens
+    const rejected = await tokens.yelpAccessToken(ACME.clientId)
+    world.yelp.server.faults.add({ method: 'POST', path: '/oauth2/token/v3', delayMs: 300, times: 1 })
+    const before = refreshCalls().length
+    const [a, b] = await Promise.all([
+      tokens.refresh('yelp', ACME.clientId, { rejected }),
+      tokens.refresh('yelp', ACME.clientId, { rejected }),
+    ])
+    expect(a).toBe(b)
+    expect(a).not.toBe(rejected)
+    expect(refreshCalls().length - before).toBe(1)
+  })
+
   it('makes one refresh call for two jobs that need it at the same time', async () => {
     const first = sims.newLead('lead-pair-1', { notify: false })
     const second = sims.newLead('lead-pair-2', { notify: false })
@@ -383,8 +397,10 @@ describe('tokens', () => {
     ])
     expect(answers.map((a) => a.status)).toEqual([200, 200])
     await waitFor('both messages', async () => (await sims.ghlMessagesFor([first, second])).length === 2)
+    // The first read meets the 401; the second, 200 ms later (Yelp calls are spaced), meets it
+    // too or waits for the refresh already under way. Either way: one refresh call.
     const leadReads = sims.yelpRequests('GET', /^\/v3\/leads\/lead-pair-\d$/).slice(unauthorizedBefore)
-    expect(leadReads.filter((r) => r.status === 401)).toHaveLength(2)
+    expect(leadReads.filter((r) => r.status === 401).length).toBeGreaterThanOrEqual(1)
     expect(refreshCalls().length - before).toBe(1)
   })
 })

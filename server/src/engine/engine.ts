@@ -44,6 +44,12 @@ const RECONCILE_CRON = '*/15 * * * *'
 /** When a lead's sync finds another one running, it runs again this many seconds later. */
 const LEAD_BUSY_RETRY_SECONDS = 3
 
+/** One pg-boss worker of this process; busy while it runs a job. */
+interface WorkerSlot {
+  id: string
+  busy: boolean
+}
+
 /**
  * The forwarding engine's workers on the job queue. Every handler is idempotent and runs
  * at-least-once; failures retry with backoff; a provider's permanent refusal is dead at once
@@ -56,7 +62,7 @@ export class Engine {
   readonly contactSync: ContactSync
   readonly imports: LeadImport
   private readonly reconciler: Reconciler
-  private readonly workerIds = new Map<string, string[]>()
+  private readonly workers = new Map<string, WorkerSlot[]>()
 
   constructor(
     private readonly boss: PgBoss,
@@ -103,9 +109,19 @@ export class Engine {
     return { deferred: `another sync of lead ${job.leadId} is running` }
   }
 
-  /** Wakes this process's idle workers of a queue at once instead of at their next poll. */
-  wake(queue: string): void {
-    for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id)
+  /**
+   * Wakes idle workers of a queue at once instead of at their next poll: one per new job, since
+   * every woken worker runs a fetch (at 20 webhooks a second, waking all sixteen lead-sync
+   * workers for each was most of the hub's CPU on PGlite).
+   */
+  wake(queue: string, jobs = 1): void {
+    let woken = 0
+    for (const worker of this.workers.get(queue) ?? []) {
+      if (woken >= jobs) break
+      if (worker.busy) continue
+      this.boss.notifyWorker(worker.id)
+      woken += 1
+    }
   }
 
   /** Re-queues the jobs parked while a client's connection needed re-authorization. */
@@ -149,15 +165,21 @@ export class Engine {
   }
 
   private async work<T extends object>(queue: string, handle: (data: T) => Promise<unknown>): Promise<void> {
-    const ids: string[] = []
+    const slots: WorkerSlot[] = []
     for (let i = 0; i < (WORKERS[queue] ?? 1); i++) {
-      ids.push(
-        await this.boss.work<T>(queue, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
-          if (job) return this.runJob(queue, job, handle)
-        }),
-      )
+      const slot: WorkerSlot = { id: '', busy: false }
+      slot.id = await this.boss.work<T>(queue, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
+        if (!job) return
+        slot.busy = true
+        try {
+          return await this.runJob(queue, job, handle)
+        } finally {
+          slot.busy = false
+        }
+      })
+      slots.push(slot)
     }
-    this.workerIds.set(queue, ids)
+    this.workers.set(queue, slots)
   }
 
   private async runJob<T extends object>(

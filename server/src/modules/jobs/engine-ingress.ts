@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type PgBoss from 'pg-boss'
 import type { AppConfig } from '../../config/config.ts'
-import type { DB } from '../../db/database.ts'
+import { type DB, INGEST_POOL_SIZE } from '../../db/database.ts'
 import type { Engine } from '../../engine/engine.ts'
 import { QUEUES } from '../../engine/queues.ts'
 import { parsePublicKey } from '../replies/ghl-signature.ts'
@@ -16,20 +16,21 @@ import { registerJobRoutes } from './jobs.routes.ts'
 /** Everything that feeds the engine: both providers' webhooks, and the operators' engine actions. */
 export async function registerEngineIngress(
   app: FastifyInstance,
-  deps: { db: DB; boss: PgBoss; engine: Engine; config: AppConfig },
+  deps: { db: DB; ingestDb: DB; boss: PgBoss; engine: Engine; config: AppConfig },
 ): Promise<void> {
-  const { db, boss, engine, config } = deps
+  const { db, ingestDb, boss, engine, config } = deps
   const webhookSecret = new WebhookSecret(db)
   // PGlite has one connection: a second concurrent write would only queue behind the first.
-  const webhooks = new YelpWebhookService(db, boss, webhookSecret, {
-    concurrentWrites: config.databaseUrl ? 3 : 1,
+  // PostgreSQL: leave one ingest connection for GHL's replies.
+  const webhooks = new YelpWebhookService(ingestDb, boss, webhookSecret, {
+    concurrentWrites: config.databaseUrl ? INGEST_POOL_SIZE - 1 : 1,
   })
-  await registerYelpWebhookRoutes(app, db, webhooks, () => engine.wake(QUEUES.leadSync))
+  await registerYelpWebhookRoutes(app, db, webhooks, (jobs) => engine.wake(QUEUES.leadSync, jobs))
   const keys = {
     ed25519: parsePublicKey(config.ghl.webhookPublicKey),
     rsa: config.ghl.webhookRsaPublicKey ? parsePublicKey(config.ghl.webhookRsaPublicKey) : null,
   }
-  await registerReplyRoutes(app, new ReplyService(db, boss, keys), () => engine.wake(QUEUES.reply))
+  await registerReplyRoutes(app, new ReplyService(ingestDb, boss, keys), () => engine.wake(QUEUES.reply))
   registerEngineRoutes(app, db, engine)
   registerJobRoutes(app, db, boss, (queue) => engine.wake(queue))
 }

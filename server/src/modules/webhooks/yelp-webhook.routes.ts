@@ -12,7 +12,7 @@ export async function registerYelpWebhookRoutes(
   app: FastifyInstance,
   db: DB,
   webhooks: YelpWebhookService,
-  onQueued: () => void,
+  onQueued: (jobs: number) => void,
 ): Promise<void> {
   app.get(YELP_WEBHOOK_PATH, async (request, reply) => {
     const verification = (request.query as Record<string, unknown>).verification
@@ -48,7 +48,7 @@ export async function registerYelpWebhookRoutes(
         request.body ?? new MalformedBody('', 'body: a JSON body is required'),
         secret,
       )
-      if (result.queued > 0) onQueued()
+      if (result.queued > 0) onQueued(result.queued)
       return reply.code(result.status).send(result.body)
     })
   })
