@@ -14,7 +14,7 @@
 // every loop is bounded in count and time. A JSON copy of each result goes to bench/results/.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import autocannon from 'autocannon'
+import type autocannon from 'autocannon'
 import pg from 'pg'
 import {
   cpuMeter,
@@ -311,22 +311,29 @@ async function cannon(
   bodies: string[],
   mode: { rate?: number; seconds: number; connections: number; pid?: number },
 ): Promise<CannonRow> {
-  let k = 0
-  const meter = cpuMeter(mode.pid)
-  const result = await autocannon({
-    url,
-    connections: mode.connections,
-    duration: mode.seconds,
-    ...(mode.rate ? { overallRate: mode.rate } : {}),
-    requests: [
-      {
-        method: 'POST',
-        path: '/yelp/webhook',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => ({ ...request, body: bodies[k++ % bodies.length] }),
-      },
-    ],
+  const loader = spawn(process.execPath, [new URL('./load-generator.mjs', import.meta.url).pathname], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   })
+  const meter = cpuMeter(mode.pid, loader.pid)
+  let output = ''
+  loader.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  const exited = new Promise<number | null>((resolve) => loader.once('exit', resolve))
+  loader.stdin?.end(
+    JSON.stringify({
+      url,
+      path: '/yelp/webhook',
+      connections: mode.connections,
+      seconds: mode.seconds,
+      rate: mode.rate,
+      bodies,
+    }),
+  )
+  const code = await exited
+  const cpu = meter()
+  if (code !== 0) throw new Error(`load generator exited with ${code}`)
+  const result = JSON.parse(output) as autocannon.Result
   return {
     target,
     mode: mode.rate ? `${mode.rate} req/s` : `max (${mode.connections} connections)`,
@@ -336,7 +343,7 @@ async function cannon(
     total2xx: result['2xx'],
     non2xx: result.non2xx,
     errors: result.errors,
-    cpu: meter(),
+    cpu,
   }
 }
 
@@ -454,12 +461,12 @@ async function ackScenario() {
   }
   console.log(JSON.stringify(result, null, 2))
   console.log(
-    '| target | load | req/s | p50 | p99 | 2xx | non-2xx | errors | server CPU | bench CPU | machine busy / steal |',
+    '| target | load | req/s | p50 | p99 | 2xx | non-2xx | errors | server CPU | load generator CPU | bench CPU | machine busy / steal |',
   )
   console.log('|---|---|---|---|---|---|---|---|---|---|---|')
   for (const r of rows)
     console.log(
-      `| ${r.target} | ${r.mode} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.total2xx} | ${r.non2xx} | ${r.errors} | ${r.cpu.hubCpuPct}% | ${r.cpu.benchCpuPct}% | ${r.cpu.machineBusyPct}% / ${r.cpu.machineStealPct}% |`,
+      `| ${r.target} | ${r.mode} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.total2xx} | ${r.non2xx} | ${r.errors} | ${r.cpu.hubCpuPct}% | ${r.cpu.loadGeneratorCpuPct}% | ${r.cpu.benchCpuPct}% | ${r.cpu.machineBusyPct}% / ${r.cpu.machineStealPct}% |`,
     )
   save('ack', result)
 }

@@ -356,17 +356,27 @@ export function machine(): Record<string, string> {
  * CPU used during a phase: the hub process and this bench process (simulators + load generator),
  * in % of one core, and the whole machine's busy and steal time in % of all its cores.
  */
-export function cpuMeter(hubPid: number | undefined) {
-  const hubSeconds = () => {
-    if (!hubPid) return 0
+export function cpuMeter(hubPid: number | undefined, loadGeneratorPid?: number) {
+  // CPU seconds of a process so far, from /proc (0 once it has exited).
+  const cpuSeconds = (pid: number | undefined) => {
+    if (!pid) return 0
     try {
-      const stat = readFileSync(`/proc/${hubPid}/stat`, 'utf8')
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
       return (Number(fields[11]) + Number(fields[12])) / 100
     } catch {
       return 0
     }
   }
+  const hubSeconds = () => cpuSeconds(hubPid)
+  // The load generator is measured until it exits: its last reading stands.
+  let loaderSeconds = cpuSeconds(loadGeneratorPid)
+  const loaderStart = loaderSeconds
+  const loaderTimer = loadGeneratorPid
+    ? setInterval(() => {
+        loaderSeconds = Math.max(loaderSeconds, cpuSeconds(loadGeneratorPid))
+      }, 100)
+    : undefined
   const machineTicks = () => {
     const f = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
       .trim()
@@ -379,6 +389,7 @@ export function cpuMeter(hubPid: number | undefined) {
   }
   const started = { wall: Date.now(), hub: hubSeconds(), self: process.cpuUsage(), machine: machineTicks() }
   return () => {
+    if (loaderTimer) clearInterval(loaderTimer)
     const wallS = (Date.now() - started.wall) / 1000
     const self = process.cpuUsage(started.self)
     const machine = machineTicks()
@@ -386,6 +397,7 @@ export function cpuMeter(hubPid: number | undefined) {
     const pct = (v: number) => Math.round(v * 100)
     return {
       hubCpuPct: pct((hubSeconds() - started.hub) / wallS),
+      loadGeneratorCpuPct: pct((loaderSeconds - loaderStart) / wallS),
       benchCpuPct: pct((self.user + self.system) / 1e6 / wallS),
       machineBusyPct: pct(
         (total - (machine.idle - started.machine.idle) - (machine.steal - started.machine.steal)) / total,
