@@ -50,8 +50,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE })
-  const ingestPool = new pg.Pool({ connectionString: url, max: INGEST_POOL_SIZE })
+  // Connections, once opened, are kept (`min`): opening one costs a webhook that waits for it
+  // several milliseconds, and pg's default closed idle ones after 10 s.
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, min: 4 })
+  const ingestPool = new pg.Pool({ connectionString: url, max: INGEST_POOL_SIZE, min: INGEST_POOL_SIZE })
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   for (const each of [pool, ingestPool])
