@@ -202,9 +202,13 @@ function queueSampler(world: World) {
   const samples: Array<{ active: number; queued: number }> = []
   let stopped = false
   const count = async (state: string) =>
-    (await world.admin.call<Array<{ queue: string }>>('GET', `/api/jobs?state=${state}&limit=500`)).filter(
-      (j) => j.queue === LEAD_SYNC,
-    ).length
+    (
+      await world.admin.call<Array<{ queue: string }>>(
+        'list the jobs',
+        'GET',
+        `/api/jobs?state=${state}&limit=500`,
+      )
+    ).filter((j) => j.queue === LEAD_SYNC).length
   const loop = (async () => {
     while (!stopped) {
       const started = Date.now()
@@ -390,8 +394,16 @@ async function ackScenario() {
   const idle = () =>
     waitUntil(
       async () => {
-        const open = await world.admin.call<unknown[]>('GET', `/api/jobs?state=created&limit=500`)
-        const active = await world.admin.call<unknown[]>('GET', `/api/jobs?state=active&limit=500`)
+        const open = await world.admin.call<unknown[]>(
+          'list the jobs',
+          'GET',
+          `/api/jobs?state=created&limit=500`,
+        )
+        const active = await world.admin.call<unknown[]>(
+          'list the jobs',
+          'GET',
+          `/api/jobs?state=active&limit=500`,
+        )
         return open.length + active.length === 0
       },
       30_000,
@@ -407,8 +419,9 @@ async function ackScenario() {
   rows.push(await cannon('hub', hubUrl, bodies, { seconds, connections, pid }))
   await sleep(1000)
   const statsAfter = await pgStats(world)
-  const queuedAfterMax = (await world.admin.call<unknown[]>('GET', '/api/jobs?state=created&limit=500'))
-    .length
+  const queuedAfterMax = (
+    await world.admin.call<unknown[]>('list the jobs', 'GET', '/api/jobs?state=created&limit=500')
+  ).length
   const hubRss = world.hub.rssMb()
   await idle()
   rows.push(await cannon('hub', hubUrl, bodies, { seconds, connections, rate, pid }))

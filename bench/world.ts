@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { freemem, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import { HubSession } from '../scripts/hub-session.ts'
 import { openDatabase } from '../server/src/db/database.ts'
 import { createGhlSim, type GhlSim } from '../sim/ghl/ghl-sim.ts'
 import { createYelpSim, type YelpSim } from '../sim/yelp/yelp-sim.ts'
@@ -45,38 +46,6 @@ export interface World {
 }
 
 export type SqlRunner = (text: string) => Promise<Record<string, unknown>[]>
-
-/** A signed-in operator's browser: JSON calls with the session cookie. */
-export class HubSession {
-  cookie = ''
-  constructor(readonly baseUrl: string) {}
-
-  async send(method: string, path: string, body?: unknown) {
-    const headers: Record<string, string> = {}
-    if (this.cookie) headers.cookie = this.cookie
-    if (body !== undefined) headers['content-type'] = 'application/json'
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-    })
-    const setCookie = response.headers.get('set-cookie')
-    if (setCookie) this.cookie = setCookie.split(';')[0] ?? ''
-    return {
-      status: response.status,
-      location: response.headers.get('location'),
-      text: await response.text(),
-    }
-  }
-
-  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const answer = await this.send(method, path, body)
-    if (answer.status < 200 || answer.status > 299)
-      throw new Error(`${method} ${path} answered ${answer.status} ${answer.text.slice(0, 300)}`)
-    return (answer.text ? JSON.parse(answer.text) : null) as T
-  }
-}
 
 /**
  * The browser tab following an OAuth start link through the simulator's authorize page to the hub.
@@ -219,7 +188,7 @@ export async function startWorld(options: {
 
   const admin = new HubSession(hub.url)
   try {
-    await admin.call('POST', '/api/auth/login', ADMIN)
+    await admin.call('sign in', 'POST', '/api/auth/login', ADMIN)
     for (const client of clients) await connectClient(admin, ghl, client)
   } catch (error) {
     await hub.stop()
@@ -233,7 +202,7 @@ export async function startWorld(options: {
     const view = await admin.call<{
       yelp: { connected: boolean; webhookSubscribed: boolean }
       ghl: { connected: boolean }
-    }>('GET', `/api/clients/${client.clientId}`)
+    }>('read the client', 'GET', `/api/clients/${client.clientId}`)
     if (!view.yelp.connected || !view.ghl.connected)
       throw new Error(`${client.clientId} is not connected: ${JSON.stringify(view)}`)
   }
@@ -272,7 +241,7 @@ export async function startWorld(options: {
 
 async function connectClient(admin: HubSession, ghl: GhlSim, client: BenchClient): Promise<void> {
   const { clientId, businessId, locationId } = client
-  await admin.call('POST', '/api/clients', { clientId, name: `Bench ${clientId}` })
+  await admin.call('add the client', 'POST', '/api/clients', { clientId, name: `Bench ${clientId}` })
   // Yelp allows 5 requests a second per endpoint, subscriptions included, and the hub passes a 429
   // on as 502: connecting many clients quickly needs a pause and another try.
   for (let attempt = 1; ; attempt++) {
@@ -286,7 +255,10 @@ async function connectClient(admin: HubSession, ghl: GhlSim, client: BenchClient
   }
   await authorize(admin, `/api/yelp-auth-url?${new URLSearchParams({ clientId })}`)
   const key = ghl.createApiKey(locationId)
-  await admin.call('POST', `/api/clients/${clientId}/ghl/api-key`, { locationApiKey: key.token, locationId })
+  await admin.call('save the GHL location key', 'POST', `/api/clients/${clientId}/ghl/api-key`, {
+    locationApiKey: key.token,
+    locationId,
+  })
   // The GHL authorize page lets the user pick a sub-account; the simulator takes it from here.
   ghl.store.nextAuthorization = { locationId, userId: GHL_USER }
   await authorize(admin, `/api/ghl-auth-url?${new URLSearchParams({ clientId, autoSync: 'false' })}`)
