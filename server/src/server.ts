@@ -5,7 +5,7 @@ import type { AppConfig } from './config/config.ts'
 import type { CoreOptions } from './core.ts'
 import { type Database, openDatabase } from './db/database.ts'
 import { registerHousekeeping } from './engine/housekeeping.job.ts'
-import { createQueue, type PgBoss, stopQueue } from './engine/queue.ts'
+import { createQueue, type PgBoss, stopQueue } from './engine/queue/queue.ts'
 
 export interface RunningServer extends BuiltApp {
   url: string

@@ -1,10 +1,10 @@
+import { findClient } from '../data/clients.repository.ts'
+import { listLeadsOfClient } from '../data/leads.repository.ts'
 import type { DB } from '../db/database.ts'
 import { NotFoundError, ValidationError } from '../lib/errors.ts'
-import { findClient } from '../modules/clients/clients.repository.ts'
-import { listLeadsOfClient } from '../modules/leads/leads.repository.ts'
-import { withLeadLease } from './lead-lease.ts'
 import { isGhlConnected, type LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
-import { leadSyncKey } from './queues.ts'
+import { withLeadLease } from './queue/lead-lease.ts'
+import { leadSyncKey } from './queue/queues.ts'
 
 /** How long the contact sync waits for a running sync of a lead to finish. */
 const LEAD_WAIT_MS = 30_000

@@ -8,7 +8,7 @@ import {
   startConnectedWorld,
   waitFor,
 } from '../testing/connected-client.ts'
-import { QUEUES } from './queues.ts'
+import { QUEUES } from './queue/queues.ts'
 
 // Historical import, contact sync and reconcile over real HTTP against both simulators: the
 // sample business's three leads (yelp-sample.fixture.ts) predate the hub and sent no webhooks.

@@ -1,21 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
 import type { Core } from '../core.ts'
-import { PermanentProviderError } from '../integrations/http/provider-errors.ts'
-import { findClient, ghlTokensOf, yelpTokensOf } from '../modules/clients/clients.repository.ts'
-import { ContactSync } from './contact-sync.ts'
-import { clearLeases } from './credential-leases.repository.ts'
-import { LeadImport } from './lead-import.ts'
-import { withLeadLease } from './lead-lease.ts'
-import { LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
+import { findClient, ghlTokensOf, yelpTokensOf } from '../data/clients.repository.ts'
+import { clearLeases } from '../data/credential-leases.repository.ts'
 import {
   listActiveJobs,
   markDeadNow,
   parkJob,
   takeParkedJobs,
   touchActiveJob,
-} from './parked-jobs.repository.ts'
-import { withQueueSetupLock } from './queue.ts'
+} from '../data/parked-jobs.repository.ts'
+import { PermanentProviderError } from '../integrations/http/provider-errors.ts'
+import { ContactSync } from './contact-sync.ts'
+import { LeadImport } from './lead-import.ts'
+import { LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
+import { withLeadLease } from './queue/lead-lease.ts'
+import { withQueueSetupLock } from './queue/queue.ts'
 import {
   type ClientJob,
   createQueues,
@@ -24,7 +24,7 @@ import {
   leadSyncKey,
   QUEUES,
   type ReplyJob,
-} from './queues.ts'
+} from './queue/queues.ts'
 import { Reconciler } from './reconciler.ts'
 import { ReplyHandler } from './reply/reply.handler.ts'
 import { NeedsReauthError, NotConnectedError } from './token-manager.ts'

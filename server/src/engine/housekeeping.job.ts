@@ -2,7 +2,7 @@ import { lt } from 'drizzle-orm'
 import type PgBoss from 'pg-boss'
 import type { DB } from '../db/database.ts'
 import { loginFailures, userSessions } from '../db/schema.ts'
-import { withQueueSetupLock } from './queue.ts'
+import { withQueueSetupLock } from './queue/queue.ts'
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping'
 const LOGIN_FAILURE_WINDOW_MS = 60 * 60 * 1000

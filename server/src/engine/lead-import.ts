@@ -1,10 +1,10 @@
 import type PgBoss from 'pg-boss'
+import { findClient, yelpTokensOf } from '../data/clients.repository.ts'
+import { startLeadImport, updateLeadImport } from '../data/lead-imports.repository.ts'
 import type { DB } from '../db/database.ts'
 import { NotFoundError, ValidationError } from '../lib/errors.ts'
-import { findClient, yelpTokensOf } from '../modules/clients/clients.repository.ts'
-import { startLeadImport, updateLeadImport } from '../modules/leads/lead-imports.repository.ts'
 import type { LeadsPort } from './provider-ports.ts'
-import { type LeadSyncJob, leadSyncKey, QUEUES } from './queues.ts'
+import { type LeadSyncJob, leadSyncKey, QUEUES } from './queue/queues.ts'
 
 /**
  * Historical import (spec §2.6): pages the business's lead ids (yelp.md §1 `lead_ids`,

@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss'
 import type { DB } from '../db/database.ts'
 import { clients, leads } from '../db/schema.ts'
 import type { LeadsPort } from './provider-ports.ts'
-import { type LeadSyncJob, leadSyncKey, QUEUES } from './queues.ts'
+import { type LeadSyncJob, leadSyncKey, QUEUES } from './queue/queues.ts'
 
 // Webhooks can be late or lost (yelp.md §2, pitfalls 5): look back over recent leads.
 const NEW_LEAD_WINDOW_MS = 14 * 24 * 3600_000

@@ -1,12 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import type { DB } from '../db/database.ts'
-import type { GhlTokenResponse } from '../integrations/ghl/ghl.schemas.ts'
-import { GhlGrantRefusedError, type GhlOAuth } from '../integrations/ghl/ghl-oauth.ts'
-import { TransientProviderError } from '../integrations/http/provider-errors.ts'
-import type { YelpTokenResponse } from '../integrations/yelp/yelp.schemas.ts'
-import { YelpGrantRefusedError, type YelpOAuth } from '../integrations/yelp/yelp-oauth.ts'
-import { AppError, NotFoundError } from '../lib/errors.ts'
-import type { SecretBox } from '../lib/secret-box.ts'
 import {
   type ClientRow,
   findClient,
@@ -16,8 +8,16 @@ import {
   type StoredYelpTokens,
   updateClient,
   yelpTokensOf,
-} from '../modules/clients/clients.repository.ts'
-import { acquireLease, releaseLease } from './credential-leases.repository.ts'
+} from '../data/clients.repository.ts'
+import { acquireLease, releaseLease } from '../data/credential-leases.repository.ts'
+import type { DB } from '../db/database.ts'
+import type { GhlTokenResponse } from '../integrations/ghl/ghl.schemas.ts'
+import { GhlGrantRefusedError, type GhlOAuth } from '../integrations/ghl/ghl-oauth.ts'
+import { TransientProviderError } from '../integrations/http/provider-errors.ts'
+import type { YelpTokenResponse } from '../integrations/yelp/yelp.schemas.ts'
+import { YelpGrantRefusedError, type YelpOAuth } from '../integrations/yelp/yelp-oauth.ts'
+import { AppError, NotFoundError } from '../lib/errors.ts'
+import type { SecretBox } from '../lib/secret-box.ts'
 
 export type Provider = 'yelp' | 'ghl'
 

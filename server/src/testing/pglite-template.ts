@@ -12,7 +12,7 @@ import {
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { openDatabase } from '../db/database.ts'
-import { createQueue, stopQueue } from '../engine/queue.ts'
+import { createQueue, stopQueue } from '../engine/queue/queue.ts'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const TEMPLATE_DIR = join(ROOT, '.tmp/pglite-template')

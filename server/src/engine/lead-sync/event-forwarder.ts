@@ -1,12 +1,12 @@
-import type { DB } from '../../db/database.ts'
+import { claimEvent, completeClaim } from '../../data/event-claims.repository.ts'
 import {
   findMessageByExternalKey,
   findUnlinkedReply,
   insertMessageOnce,
   type MessageRow,
   updateMessage,
-} from '../../modules/messages/messages.repository.ts'
-import { claimEvent, completeClaim } from '../event-claims.repository.ts'
+} from '../../data/messages.repository.ts'
+import type { DB } from '../../db/database.ts'
 import type { GhlPort } from '../provider-ports.ts'
 import type { ContactLink } from './lead-sync.handler.ts'
 import { eventText, isMessageEvent, type YelpEventLike } from './yelp-shapes.ts'

@@ -1,4 +1,4 @@
-import type { LeadFields, LeadRow } from '../../modules/leads/leads.repository.ts'
+import type { LeadFields, LeadRow } from '../../data/leads.repository.ts'
 import { eventText, type YelpEventLike, type YelpLeadLike } from './yelp-shapes.ts'
 
 /** The `leads` row of a Yelp lead and its events, in the inbox shape of spec §3.2. */

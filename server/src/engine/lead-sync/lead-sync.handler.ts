@@ -1,18 +1,13 @@
 import { isDeepStrictEqual } from 'node:util'
+import { type ClientRow, findClient, ghlTokensOf, updateClient } from '../../data/clients.repository.ts'
+import { listFieldRecords } from '../../data/custom-fields.repository.ts'
+import { listSettledEventIds } from '../../data/event-claims.repository.ts'
+import { findContactMapping, saveContactMapping } from '../../data/ghl-contacts.repository.ts'
+import { findLead, type LeadFields, type LeadRow, upsertLead } from '../../data/leads.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { PermanentProviderError } from '../../integrations/http/provider-errors.ts'
-import {
-  type ClientRow,
-  findClient,
-  ghlTokensOf,
-  updateClient,
-} from '../../modules/clients/clients.repository.ts'
-import { findContactMapping, saveContactMapping } from '../../modules/contacts/ghl-contacts.repository.ts'
-import { listFieldRecords } from '../../modules/custom-fields/custom-fields.repository.ts'
-import { findLead, type LeadFields, type LeadRow, upsertLead } from '../../modules/leads/leads.repository.ts'
-import { listSettledEventIds } from '../event-claims.repository.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
-import type { LeadSyncJob } from '../queues.ts'
+import type { LeadSyncJob } from '../queue/queues.ts'
 import { NeedsReauthError } from '../token-manager.ts'
 import { buildContact } from './contact-builder.ts'
 import { EventForwarder } from './event-forwarder.ts'

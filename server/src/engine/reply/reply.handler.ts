@@ -1,16 +1,12 @@
+import { claimEvent, completeClaim } from '../../data/event-claims.repository.ts'
+import { findMessageById, type MessageRow, updateMessage } from '../../data/messages.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { GhlStatusNotReadyError } from '../../integrations/ghl/ghl-conversations.client.ts'
 import { PermanentProviderError } from '../../integrations/http/provider-errors.ts'
 import { YelpSameSuccessiveMessageError } from '../../integrations/yelp/yelp-leads.client.ts'
-import {
-  findMessageById,
-  type MessageRow,
-  updateMessage,
-} from '../../modules/messages/messages.repository.ts'
-import { claimEvent, completeClaim } from '../event-claims.repository.ts'
 import { eventText, type YelpEventLike } from '../lead-sync/yelp-shapes.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
-import type { ReplyJob } from '../queues.ts'
+import type { ReplyJob } from '../queue/queues.ts'
 
 interface ReplyMeta {
   leadId?: string | null

@@ -1,9 +1,9 @@
 import type { AuditEntry } from '@common/users.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { listAudit } from '../../data/audit.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { parseInput } from '../../lib/validation.ts'
-import { listAudit } from './audit.repository.ts'
 
 const pageQuery = z.object({
   limit: z.coerce

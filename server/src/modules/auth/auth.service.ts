@@ -1,12 +1,5 @@
 import type { SessionUser } from '@common/auth.ts'
 import { isRole } from '@common/permissions.ts'
-import type { DB } from '../../db/database.ts'
-import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors.ts'
-import { verifyPassword } from '../../lib/passwords.ts'
-import { hashToken, randomToken } from '../../lib/tokens.ts'
-import { toPermissions } from '../permissions/role-permissions.repository.ts'
-import type { SessionTimeout } from '../settings/session-timeout.ts'
-import { findUserCredentials, recordLogin } from '../users/users.repository.ts'
 import {
   clearFailures,
   countRecentFailures,
@@ -16,7 +9,14 @@ import {
   findLiveSession,
   insertSession,
   recordFailure,
-} from './auth.repository.ts'
+} from '../../data/auth.repository.ts'
+import { toPermissions } from '../../data/role-permissions.repository.ts'
+import { findUserCredentials, recordLogin } from '../../data/users.repository.ts'
+import type { DB } from '../../db/database.ts'
+import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors.ts'
+import { verifyPassword } from '../../lib/passwords.ts'
+import { hashToken, randomToken } from '../../lib/tokens.ts'
+import type { SessionTimeout } from '../settings/session-timeout.ts'
 
 const FAILURE_WINDOW_MS = 60_000
 const MAX_FAILURES_PER_WINDOW = 10

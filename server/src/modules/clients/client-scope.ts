@@ -1,7 +1,7 @@
+import { listAssignedClientIds } from '../../data/assignments.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
-import { listAssignedClientIds } from '../users/assignments.repository.ts'
 
 // PRODUCT.md §2: admins and managers see every client; operators and viewers only theirs.
 const SEES_ALL = new Set(['admin', 'manager'])

@@ -1,7 +1,7 @@
 import type { ClientView, CustomFieldsStatus } from '@common/clients.ts'
 import { CUSTOM_FIELDS_STATUSES } from '@common/clients.ts'
+import { type ClientRow, ghlTokensOf, yelpTokensOf } from '../../data/clients.repository.ts'
 import type { Signer } from '../../lib/signer.ts'
-import { type ClientRow, ghlTokensOf, yelpTokensOf } from './clients.repository.ts'
 
 /** The unguessable token of a client's onboarding link; a re-created client gets a new one. */
 export function onboardingToken(signer: Signer, row: Pick<ClientRow, 'id' | 'clientId'>): string {

@@ -5,21 +5,7 @@ import type {
   updateClientSchema,
 } from '@common/clients.ts'
 import type { z } from 'zod'
-import type { DB } from '../../db/database.ts'
-import { NotConnectedError, type Provider, type TokenManager } from '../../engine/token-manager.ts'
-import {
-  GhlAuthRejectedError,
-  type GhlCustomFieldsClient,
-} from '../../integrations/ghl/ghl-custom-fields.client.ts'
-import type { YelpSubscriptions } from '../../integrations/yelp/yelp-subscriptions.ts'
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
-import type { SecretBox } from '../../lib/secret-box.ts'
-import type { Signer } from '../../lib/signer.ts'
-import { type Actor, recordAudit } from '../audit/audit.repository.ts'
-import type { AuthenticatedSession } from '../auth/auth.service.ts'
-import { actorOf } from '../users/users.service.ts'
-import { assertClientVisible, visibleClientIds } from './client-scope.ts'
-import { toClientView } from './client-view.ts'
+import { type Actor, recordAudit } from '../../data/audit.repository.ts'
 import {
   type ClientPatch,
   type ClientRow,
@@ -32,7 +18,21 @@ import {
   lockClient,
   updateClient,
   yelpTokensOf,
-} from './clients.repository.ts'
+} from '../../data/clients.repository.ts'
+import type { DB } from '../../db/database.ts'
+import { NotConnectedError, type Provider, type TokenManager } from '../../engine/token-manager.ts'
+import {
+  GhlAuthRejectedError,
+  type GhlCustomFieldsClient,
+} from '../../integrations/ghl/ghl-custom-fields.client.ts'
+import type { YelpSubscriptions } from '../../integrations/yelp/yelp-subscriptions.ts'
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
+import type { SecretBox } from '../../lib/secret-box.ts'
+import type { Signer } from '../../lib/signer.ts'
+import type { AuthenticatedSession } from '../auth/auth.service.ts'
+import { actorOf } from '../users/users.service.ts'
+import { assertClientVisible, visibleClientIds } from './client-scope.ts'
+import { toClientView } from './client-view.ts'
 
 type UpdateClientInput = z.output<typeof updateClientSchema>
 

@@ -1,24 +1,24 @@
 import type { CustomFieldRecord, GhlDataType, LeadAnalysis } from '@common/clients.ts'
 import { GHL_DATA_TYPES } from '@common/clients.ts'
-import type { DB } from '../../db/database.ts'
-import { acquireLease, releaseLease } from '../../engine/credential-leases.repository.ts'
-import type { TokenManager } from '../../engine/token-manager.ts'
-import type { GhlCustomField } from '../../integrations/ghl/ghl.schemas.ts'
-import type { GhlCustomFieldsClient } from '../../integrations/ghl/ghl-custom-fields.client.ts'
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
-import type { SecretBox } from '../../lib/secret-box.ts'
-import { recordAudit } from '../audit/audit.repository.ts'
-import type { AuthenticatedSession } from '../auth/auth.service.ts'
-import { assertClientVisible } from '../clients/client-scope.ts'
-import { type ClientRow, findClient, ghlTokensOf, updateClient } from '../clients/clients.repository.ts'
-import { actorOf } from '../users/users.service.ts'
+import { recordAudit } from '../../data/audit.repository.ts'
+import { type ClientRow, findClient, ghlTokensOf, updateClient } from '../../data/clients.repository.ts'
+import { acquireLease, releaseLease } from '../../data/credential-leases.repository.ts'
 import {
   type CustomFieldRow,
   deleteFieldRecords,
   listFieldRecords,
   listLeadProjects,
   upsertFieldRecord,
-} from './custom-fields.repository.ts'
+} from '../../data/custom-fields.repository.ts'
+import type { DB } from '../../db/database.ts'
+import type { TokenManager } from '../../engine/token-manager.ts'
+import type { GhlCustomField } from '../../integrations/ghl/ghl.schemas.ts'
+import type { GhlCustomFieldsClient } from '../../integrations/ghl/ghl-custom-fields.client.ts'
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
+import type { SecretBox } from '../../lib/secret-box.ts'
+import type { AuthenticatedSession } from '../auth/auth.service.ts'
+import { assertClientVisible } from '../clients/client-scope.ts'
+import { actorOf } from '../users/users.service.ts'
 import { analyzeLeads } from './lead-analysis.ts'
 import { STANDARD_LEAD_FIELDS } from './standard-fields.ts'
 

@@ -2,14 +2,14 @@ import { JOB_STATES } from '@common/jobs.ts'
 import type { FastifyInstance } from 'fastify'
 import type PgBoss from 'pg-boss'
 import { z } from 'zod'
+import { recordAudit } from '../../data/audit.repository.ts'
+import { findJob, listJobs } from '../../data/jobs.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { requireSession } from '../../http/guard.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 import { parseInput } from '../../lib/validation.ts'
-import { recordAudit } from '../audit/audit.repository.ts'
 import { assertClientVisible, visibleClientIds } from '../clients/client-scope.ts'
 import { actorOf } from '../users/users.service.ts'
-import { findJob, listJobs } from './jobs.repository.ts'
 
 const listQuery = z.object({
   state: z.enum(JOB_STATES, `state must be one of ${JOB_STATES.join(', ')}`).optional(),

@@ -1,8 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
 import type { Core } from '../../core.ts'
+import { recordAudit } from '../../data/audit.repository.ts'
+import {
+  findClient,
+  findClientByBusinessId,
+  ghlTokensOf,
+  lockClient,
+  updateClient,
+  yelpTokensOf,
+} from '../../data/clients.repository.ts'
 import type { DB } from '../../db/database.ts'
-import { QUEUES } from '../../engine/queues.ts'
+import { QUEUES } from '../../engine/queue/queues.ts'
 import type { TokenManager } from '../../engine/token-manager.ts'
 import type { GhlTokenResponse } from '../../integrations/ghl/ghl.schemas.ts'
 import { GhlGrantRefusedError, type GhlOAuth } from '../../integrations/ghl/ghl-oauth.ts'
@@ -11,15 +20,6 @@ import type { YelpTokenResponse } from '../../integrations/yelp/yelp.schemas.ts'
 import { YelpGrantRefusedError, type YelpOAuth } from '../../integrations/yelp/yelp-oauth.ts'
 import { AppError, NotFoundError } from '../../lib/errors.ts'
 import type { Signer } from '../../lib/signer.ts'
-import { recordAudit } from '../audit/audit.repository.ts'
-import {
-  findClient,
-  findClientByBusinessId,
-  ghlTokensOf,
-  lockClient,
-  updateClient,
-  yelpTokensOf,
-} from '../clients/clients.repository.ts'
 import { consumeState, issueState, type OAuthProvider, OAuthStateError } from './oauth-state.ts'
 
 export interface CallbackQuery {

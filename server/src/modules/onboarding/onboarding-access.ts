@@ -1,7 +1,7 @@
+import { type ClientRow, findClient } from '../../data/clients.repository.ts'
 import type { DB } from '../../db/database.ts'
 import type { Signer } from '../../lib/signer.ts'
 import { onboardingToken } from '../clients/client-view.ts'
-import { type ClientRow, findClient } from '../clients/clients.repository.ts'
 
 /** The client an onboarding link opens, or null when the client or the token is wrong. */
 export async function clientForOnboardingToken(

@@ -2,11 +2,11 @@ import type { OnboardingView } from '@common/clients.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { AppConfig } from '../../config/config.ts'
+import { ghlTokensOf, yelpTokensOf } from '../../data/clients.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { ForbiddenError } from '../../lib/errors.ts'
 import type { Signer } from '../../lib/signer.ts'
 import { parseInput } from '../../lib/validation.ts'
-import { ghlTokensOf, yelpTokensOf } from '../clients/clients.repository.ts'
 import { clientForOnboardingToken } from './onboarding-access.ts'
 
 const query = z.object({ token: z.string().max(200).optional() })

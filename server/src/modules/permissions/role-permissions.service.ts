@@ -1,13 +1,13 @@
 import { isRole, type Permissions, ROLES, type Role } from '@common/permissions.ts'
-import type { DB } from '../../db/database.ts'
-import { ConflictError, NotFoundError } from '../../lib/errors.ts'
-import { type Actor, recordAudit } from '../audit/audit.repository.ts'
+import { type Actor, recordAudit } from '../../data/audit.repository.ts'
 import {
   listRolePermissionRows,
   lockRolePermissions,
   saveRolePermissions,
   toPermissions,
-} from './role-permissions.repository.ts'
+} from '../../data/role-permissions.repository.ts'
+import type { DB } from '../../db/database.ts'
+import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 
 // Without these the admin role could lock everyone out of the permission screen for good.
 const ADMIN_KEEPS = ['canManageRoles', 'canEditPermissions'] as const

@@ -1,16 +1,12 @@
 import type { CreateUserInput, ListedUser, UpdateUserInput } from '@common/users.ts'
-import type { DB } from '../../db/database.ts'
-import { ConflictError, NotFoundError } from '../../lib/errors.ts'
-import { hashPassword } from '../../lib/passwords.ts'
-import { type Actor, recordAudit } from '../audit/audit.repository.ts'
-import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import {
   deleteAssignment,
   findAssignment,
   findClientName,
   listAssignmentsForUsers,
   upsertAssignment,
-} from './assignments.repository.ts'
+} from '../../data/assignments.repository.ts'
+import { type Actor, recordAudit } from '../../data/audit.repository.ts'
 import {
   deleteUser,
   deleteUserSessions,
@@ -22,7 +18,11 @@ import {
   type PublicUser,
   type UserChanges,
   updateUser,
-} from './users.repository.ts'
+} from '../../data/users.repository.ts'
+import type { DB } from '../../db/database.ts'
+import { ConflictError, NotFoundError } from '../../lib/errors.ts'
+import { hashPassword } from '../../lib/passwords.ts'
+import type { AuthenticatedSession } from '../auth/auth.service.ts'
 
 /** Users, their client assignments, and the rules that keep at least one admin able to sign in. */
 export class UsersService {

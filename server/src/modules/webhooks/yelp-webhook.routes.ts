@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
+import { insertWebhookLog } from '../../data/webhook-logs.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { parseStorableJson } from '../../http/storable-json.ts'
-import { insertWebhookLog } from './webhook-logs.repository.ts'
 import { MalformedBody, YELP_WEBHOOK_PATH, type YelpWebhookService } from './yelp-webhook.service.ts'
 
 /**

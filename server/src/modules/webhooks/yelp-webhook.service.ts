@@ -1,14 +1,18 @@
 import { timingSafeEqual } from 'node:crypto'
 import type PgBoss from 'pg-boss'
+import { findClientIdsByBusinessIds } from '../../data/clients.repository.ts'
+import {
+  insertWebhookLog,
+  insertWebhookLogs,
+  type WebhookLogEntry,
+} from '../../data/webhook-logs.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { GroupCommit } from '../../db/group-commit.ts'
 import { urgently } from '../../db/urgency.ts'
-import { type LeadSyncJob, leadSyncKey, QUEUES } from '../../engine/queues.ts'
-import { transactionDb } from '../../engine/tx-queue.ts'
+import { type LeadSyncJob, leadSyncKey, QUEUES } from '../../engine/queue/queues.ts'
+import { transactionDb } from '../../engine/queue/tx-queue.ts'
 import { storableRawText } from '../../http/storable-json.ts'
-import { findClientIdsByBusinessIds } from '../clients/clients.repository.ts'
 import type { WebhookSecret } from '../settings/webhook-secret.ts'
-import { insertWebhookLog, insertWebhookLogs, type WebhookLogEntry } from './webhook-logs.repository.ts'
 import { type YelpWebhook, yelpWebhookSchema } from './yelp-webhook.schemas.ts'
 
 export const YELP_WEBHOOK_PATH = '/yelp/webhook'

@@ -1,6 +1,6 @@
 import type { JobView } from '@/features/jobs/api/get-failed-jobs.ts'
 
-/** The engine's queues in words (server/src/engine/queues.ts). */
+/** The engine's queues in words (server/src/engine/queue/queues.ts). */
 export const QUEUE_LABELS: Record<string, string> = {
   'yelp-lead-sync': 'Lead sync',
   'ghl-reply': 'Reply to Yelp',

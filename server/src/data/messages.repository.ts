@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
-import type { DB } from '../../db/database.ts'
-import { messages } from '../../db/schema.ts'
+import type { DB } from '../db/database.ts'
+import { messages } from '../db/schema.ts'
 
 export type MessageRow = typeof messages.$inferSelect
 export type NewMessage = Omit<typeof messages.$inferInsert, 'id' | 'createdAt'>

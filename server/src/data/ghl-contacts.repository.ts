@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { DB } from '../../db/database.ts'
-import { ghlContacts } from '../../db/schema.ts'
+import type { DB } from '../db/database.ts'
+import { ghlContacts } from '../db/schema.ts'
 
 export interface ContactMapping {
   ghlContactId: string

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
-import type { DB } from '../../db/database.ts'
+import type { DB } from '../db/database.ts'
 import {
   clients,
   ghlContacts,
@@ -7,7 +7,7 @@ import {
   leads,
   messages,
   userClientAssignments,
-} from '../../db/schema.ts'
+} from '../db/schema.ts'
 
 export type ClientRow = typeof clients.$inferSelect
 

@@ -1,7 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
-import type { Database, DB } from '../db/database.ts'
+import type { Database, DB } from '../../db/database.ts'
 
 export type { PgBoss }
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
-import type { DB } from '../../db/database.ts'
-import { leadImports } from '../../db/schema.ts'
+import type { DB } from '../db/database.ts'
+import { leadImports } from '../db/schema.ts'
 
 export type LeadImportRow = typeof leadImports.$inferSelect
 

@@ -1,6 +1,6 @@
 import type { JobState, JobView } from '@common/jobs.ts'
 import { sql } from 'drizzle-orm'
-import type { DB } from '../../db/database.ts'
+import type { DB } from '../db/database.ts'
 
 /** Jobs of the engine's queues, newest first; `clientIds` limits them to assigned clients. */
 export async function listJobs(

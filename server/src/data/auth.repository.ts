@@ -1,7 +1,7 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm'
-import type { DB } from '../../db/database.ts'
-import { loginFailures, rolePermissions, userSessions, users } from '../../db/schema.ts'
-import { publicUserColumns } from '../users/users.repository.ts'
+import type { DB } from '../db/database.ts'
+import { loginFailures, rolePermissions, userSessions, users } from '../db/schema.ts'
+import { publicUserColumns } from './users.repository.ts'
 
 export async function insertSession(
   db: DB,

@@ -1,6 +1,6 @@
 import { count, desc, lt } from 'drizzle-orm'
-import type { DB } from '../../db/database.ts'
-import { auditLog } from '../../db/schema.ts'
+import type { DB } from '../db/database.ts'
+import { auditLog } from '../db/schema.ts'
 
 export interface Actor {
   id: number

@@ -1,6 +1,6 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm'
-import type { DB } from '../../db/database.ts'
-import { userSessions, users } from '../../db/schema.ts'
+import type { DB } from '../db/database.ts'
+import { userSessions, users } from '../db/schema.ts'
 
 /** Every column but the password hash: what any caller may see. */
 export const publicUserColumns = {

@@ -1,5 +1,5 @@
-import type { DB } from '../../db/database.ts'
-import { webhookLogs } from '../../db/schema.ts'
+import type { DB } from '../db/database.ts'
+import { webhookLogs } from '../db/schema.ts'
 
 export interface WebhookLogEntry {
   endpoint: string

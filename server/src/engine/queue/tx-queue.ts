@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type PgBoss from 'pg-boss'
-import type { DB } from '../db/database.ts'
+import type { DB } from '../../db/database.ts'
 
 /**
  * A pg-boss connection that runs inside a Drizzle transaction, so a job is enqueued together

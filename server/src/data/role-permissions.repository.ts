@@ -1,7 +1,7 @@
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSION_FLAGS, type Permissions, ROLES } from '@common/permissions.ts'
 import { eq, sql } from 'drizzle-orm'
-import type { DB } from '../../db/database.ts'
-import { rolePermissions } from '../../db/schema.ts'
+import type { DB } from '../db/database.ts'
+import { rolePermissions } from '../db/schema.ts'
 
 /** Writes the default flags for any of the four roles that has no row yet; keeps edited rows. */
 export async function seedRolePermissions(db: DB): Promise<void> {

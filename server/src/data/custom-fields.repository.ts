@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { DB } from '../../db/database.ts'
-import { ghlCustomFields, leads } from '../../db/schema.ts'
+import type { DB } from '../db/database.ts'
+import { ghlCustomFields, leads } from '../db/schema.ts'
 
 export type CustomFieldRow = typeof ghlCustomFields.$inferSelect
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { DB } from '../../db/database.ts'
-import { clients, userClientAssignments } from '../../db/schema.ts'
+import type { DB } from '../db/database.ts'
+import { clients, userClientAssignments } from '../db/schema.ts'
 
 export async function findClientName(db: DB, clientId: string): Promise<string | null> {
   const [row] = await db.select({ name: clients.name }).from(clients).where(eq(clients.clientId, clientId))

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { DB } from '../../db/database.ts'
-import { leads } from '../../db/schema.ts'
+import type { DB } from '../db/database.ts'
+import { leads } from '../db/schema.ts'
 
 export type LeadRow = typeof leads.$inferSelect
 export type LeadFields = Omit<typeof leads.$inferInsert, 'id' | 'status' | 'createdAt' | 'updatedAt'>

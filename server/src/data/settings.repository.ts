@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import type { DB } from '../../db/database.ts'
-import { systemSettings } from '../../db/schema.ts'
+import type { DB } from '../db/database.ts'
+import { systemSettings } from '../db/schema.ts'
 
 export async function readSetting(db: DB, key: string): Promise<unknown> {
   const [row] = await db
