@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm'
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { loginFailures, rolePermissions, userSessions, users } from '../db/schema.ts'
 import { publicUserColumns } from './users.repository.ts'
@@ -67,4 +67,12 @@ export async function clearFailures(db: DB, username: string, address: string): 
   await db
     .delete(loginFailures)
     .where(and(eq(loginFailures.username, username), eq(loginFailures.address, address)))
+}
+
+export async function deleteSessionsExpiredBy(db: DB, now: Date): Promise<void> {
+  await db.delete(userSessions).where(lt(userSessions.expiresAt, now))
+}
+
+export async function deleteFailuresBefore(db: DB, cutoff: Date): Promise<void> {
+  await db.delete(loginFailures).where(lt(loginFailures.createdAt, cutoff))
 }

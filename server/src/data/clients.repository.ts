@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import {
   clients,
@@ -154,4 +154,20 @@ export async function findClientByLocationId(db: DB, locationId: string): Promis
     .from(clients)
     .where(sql`coalesce(${clients.ghlLocationId}, ${clients.ghlTokens}->>'locationId') = ${locationId}`)
   return row ?? null
+}
+
+/** Clients with a usable Yelp connection (a token and a business, no re-authorization pending). */
+export async function listYelpConnectedBusinesses(
+  db: DB,
+): Promise<{ clientId: string; businessId: string }[]> {
+  return db
+    .select({ clientId: clients.clientId, businessId: sql<string>`${clients.yelpTokens}->>'businessId'` })
+    .from(clients)
+    .where(
+      and(
+        isNotNull(sql`${clients.yelpTokens}->>'accessToken'`),
+        isNotNull(sql`${clients.yelpTokens}->>'businessId'`),
+        sql`coalesce((${clients.yelpTokens}->>'needsReauth')::boolean, false) = false`,
+      ),
+    )
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { leads } from '../db/schema.ts'
 
@@ -24,4 +24,13 @@ export async function findLead(db: DB, clientId: string, leadId: string): Promis
 
 export async function listLeadsOfClient(db: DB, clientId: string): Promise<LeadRow[]> {
   return db.select().from(leads).where(eq(leads.clientId, clientId)).orderBy(leads.timeCreated)
+}
+
+/** Ids of a client's leads with an event after `since`. */
+export async function listLeadIdsActiveSince(db: DB, clientId: string, since: Date): Promise<string[]> {
+  const rows = await db
+    .select({ leadId: leads.leadId })
+    .from(leads)
+    .where(and(sql`${leads.clientId} = ${clientId}`, gt(leads.lastEventTime, since)))
+  return rows.map((row) => row.leadId)
 }

@@ -1,7 +1,6 @@
-import { lt } from 'drizzle-orm'
 import type PgBoss from 'pg-boss'
+import { deleteFailuresBefore, deleteSessionsExpiredBy } from '../data/auth.repository.ts'
 import type { DB } from '../db/database.ts'
-import { loginFailures, userSessions } from '../db/schema.ts'
 import { withQueueSetupLock } from './queue/queue.ts'
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping'
@@ -19,8 +18,6 @@ export async function registerHousekeeping(boss: PgBoss, db: DB, isSharedDatabas
 }
 
 export async function runHousekeeping(db: DB, now = new Date()): Promise<void> {
-  await db.delete(userSessions).where(lt(userSessions.expiresAt, now))
-  await db
-    .delete(loginFailures)
-    .where(lt(loginFailures.createdAt, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS)))
+  await deleteSessionsExpiredBy(db, now)
+  await deleteFailuresBefore(db, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS))
 }

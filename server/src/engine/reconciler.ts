@@ -1,7 +1,7 @@
-import { and, gt, isNotNull, sql } from 'drizzle-orm'
 import type PgBoss from 'pg-boss'
+import { listYelpConnectedBusinesses } from '../data/clients.repository.ts'
+import { listLeadIdsActiveSince } from '../data/leads.repository.ts'
 import type { DB } from '../db/database.ts'
-import { clients, leads } from '../db/schema.ts'
 import type { LeadsPort } from './provider-ports.ts'
 import { type LeadSyncJob, leadSyncKey, QUEUES } from './queue/queues.ts'
 
@@ -22,16 +22,7 @@ export class Reconciler {
   ) {}
 
   async run(now = new Date()): Promise<{ queued: number; failures: string[] }> {
-    const connected = await this.db
-      .select({ clientId: clients.clientId, businessId: sql<string>`${clients.yelpTokens}->>'businessId'` })
-      .from(clients)
-      .where(
-        and(
-          isNotNull(sql`${clients.yelpTokens}->>'accessToken'`),
-          isNotNull(sql`${clients.yelpTokens}->>'businessId'`),
-          sql`coalesce((${clients.yelpTokens}->>'needsReauth')::boolean, false) = false`,
-        ),
-      )
+    const connected = await listYelpConnectedBusinesses(this.db)
     let queued = 0
     const failures: string[] = []
     for (const { clientId, businessId } of connected) {
@@ -39,16 +30,12 @@ export class Reconciler {
         const recent = await this.leads.listLeadIds(clientId, businessId, {
           createdAfter: new Date(now.getTime() - NEW_LEAD_WINDOW_MS),
         })
-        const active = await this.db
-          .select({ leadId: leads.leadId })
-          .from(leads)
-          .where(
-            and(
-              sql`${leads.clientId} = ${clientId}`,
-              gt(leads.lastEventTime, new Date(now.getTime() - ACTIVE_LEAD_WINDOW_MS)),
-            ),
-          )
-        for (const leadId of new Set([...recent, ...active.map((a) => a.leadId)])) {
+        const active = await listLeadIdsActiveSince(
+          this.db,
+          clientId,
+          new Date(now.getTime() - ACTIVE_LEAD_WINDOW_MS),
+        )
+        for (const leadId of new Set([...recent, ...active])) {
           const job: LeadSyncJob = { clientId, leadId, reason: 'reconcile' }
           if (await this.boss.send(QUEUES.leadSync, job, { singletonKey: leadSyncKey(job) })) queued += 1
         }

@@ -1,7 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite'
-import { sql } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
 import type { Database, DB } from '../../db/database.ts'
+import { withTransactionLock } from '../../db/transaction-lock.ts'
 
 export type { PgBoss }
 
@@ -55,10 +55,7 @@ const QUEUE_SETUP_LOCK_KEY = 7_214_010
  */
 export async function withQueueSetupLock<T>(db: DB, isShared: boolean, run: () => Promise<T>): Promise<T> {
   if (!isShared) return run()
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_SETUP_LOCK_KEY})`)
-    return run()
-  })
+  return withTransactionLock(db, QUEUE_SETUP_LOCK_KEY, run)
 }
 
 /** Stops taking new jobs and waits (up to `timeoutMs`) for the ones in flight to finish. */
