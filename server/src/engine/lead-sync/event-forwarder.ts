@@ -8,8 +8,15 @@ import {
 } from '../../data/messages.repository.ts'
 import type { DB } from '../../db/database.ts'
 import type { GhlPort } from '../provider-ports.ts'
-import type { ContactLink } from './lead-sync.handler.ts'
 import { eventText, isMessageEvent, type YelpEventLike } from './yelp-shapes.ts'
+
+export interface ContactLink {
+  contactId: string
+  conversationId: string
+  locationId: string
+  /** False when taken from the stored mapping without asking GHL (see LeadSyncHandler.ensureContact). */
+  verified: boolean
+}
 
 /**
  * Forwards one Yelp event into the contact's GHL conversation, exactly once per event id:

@@ -10,7 +10,7 @@ import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { LeadSyncJob } from '../queue/queues.ts'
 import { NeedsReauthError } from '../token-manager.ts'
 import { buildContact } from './contact-builder.ts'
-import { EventForwarder } from './event-forwarder.ts'
+import { type ContactLink, EventForwarder } from './event-forwarder.ts'
 import { mergeEventsById, storedEventsOf, toLeadFields, withEvents } from './lead-mapper.ts'
 import { isMessageEvent, type YelpEventLike } from './yelp-shapes.ts'
 
@@ -19,14 +19,6 @@ export interface LeadSyncOutcome {
   stored: boolean
   forwarded: number
   skipped?: string
-}
-
-export interface ContactLink {
-  contactId: string
-  conversationId: string
-  locationId: string
-  /** False when taken from the stored mapping without asking GHL (see ensureContact). */
-  verified: boolean
 }
 
 const LEAD_TAG = 'yelp-lead'
