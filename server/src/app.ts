@@ -1,54 +1,70 @@
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify'
-import type PgBoss from 'pg-boss'
 import type { AppConfig } from './config/config.ts'
-import { type Core, type CoreOptions, createCore } from './core.ts'
-import type { Database } from './db/database.ts'
-import { Engine } from './engine/engine.ts'
 import { type RegisteredRoute, trackRouteAccess } from './http/access.ts'
 import { installErrorHandler } from './http/error-handler.ts'
 import { installGuard } from './http/guard.ts'
 import { installRequestPolicy } from './http/request-policy.ts'
 import { registerWebClient } from './http/web-client.ts'
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts'
+import type { AuditService } from './modules/audit/audit.service.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
-import { AuthService } from './modules/auth/auth.service.ts'
-import { registerClientModules } from './modules/clients/client-modules.ts'
+import type { AuthService } from './modules/auth/auth.service.ts'
+import { registerClientRoutes } from './modules/clients/clients.routes.ts'
+import type { ClientsService } from './modules/clients/clients.service.ts'
+import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts'
+import type { CustomFieldsService } from './modules/custom-fields/custom-fields.service.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
-import { registerEngineIngress } from './modules/jobs/engine-ingress.ts'
+import type { HealthService } from './modules/health/health.service.ts'
+import { registerEngineRoutes } from './modules/jobs/engine.routes.ts'
+import type { EngineService } from './modules/jobs/engine.service.ts'
+import { registerJobRoutes } from './modules/jobs/jobs.routes.ts'
+import type { JobsService } from './modules/jobs/jobs.service.ts'
+import { registerOAuthRoutes } from './modules/oauth/oauth.routes.ts'
+import type { OAuthService } from './modules/oauth/oauth.service.ts'
+import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts'
+import type { OnboardingService } from './modules/onboarding/onboarding.service.ts'
 import { registerRolePermissionRoutes } from './modules/permissions/role-permissions.routes.ts'
-import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
-import { SessionTimeout } from './modules/settings/session-timeout.ts'
+import type { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
+import { registerReplyRoutes } from './modules/replies/reply.routes.ts'
+import type { ReplyService } from './modules/replies/reply.service.ts'
 import { registerUserRoutes } from './modules/users/users.routes.ts'
-import { UsersService } from './modules/users/users.service.ts'
+import type { UsersService } from './modules/users/users.service.ts'
+import { registerYelpWebhookRoutes } from './modules/webhooks/yelp-webhook.routes.ts'
+import type { YelpWebhookService } from './modules/webhooks/yelp-webhook.service.ts'
 
-export interface AppDeps {
-  config: AppConfig
-  database: Database
-  /** The job queue; absent in tests that build the app alone. */
-  boss?: PgBoss
-  logger?: FastifyServerOptions['logger']
-  core?: CoreOptions
+/** The services behind the routes; composition-root.ts builds them. */
+export interface RouteServices {
+  health: HealthService
+  auth: AuthService
+  users: UsersService
+  clients: ClientsService
+  customFields: CustomFieldsService
+  onboarding: OnboardingService
+  oauth: OAuthService
+  rolePermissions: RolePermissionsService
+  audit: AuditService
+  /** Present when this process runs the engine (it was given a job queue). */
+  ingress?: IngressServices
 }
 
-export interface BuiltApp {
-  app: FastifyInstance
-  sessionTimeout: SessionTimeout
-  core: Core
-  /** Present when a job queue was given: the caller starts it once the server listens. */
-  engine?: Engine
-  /** Every route registered, with its declared access: the permission matrix test walks it. */
-  routes: RegisteredRoute[]
+/** Everything that feeds the engine: both providers' webhooks, and the operators' engine actions. */
+export interface IngressServices {
+  webhooks: YelpWebhookService
+  replies: ReplyService
+  engine: EngineService
+  jobs: JobsService
+  /** Tell this process's workers that webhooks queued work, instead of waiting for their poll. */
+  onLeadSyncsQueued: (jobs: number) => void
+  onReplyQueued: () => void
 }
 
-export async function buildApp({
-  config,
-  database,
-  boss,
-  logger,
-  core: coreOptions,
-}: AppDeps): Promise<BuiltApp> {
+/** The HTTP server without its routes: logging, security headers, cookies, the error handler. */
+export async function createApp(
+  config: AppConfig,
+  logger?: FastifyServerOptions['logger'],
+): Promise<{ app: FastifyInstance; routes: RegisteredRoute[] }> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel ?? 'info',
@@ -100,19 +116,31 @@ export async function buildApp({
   })
   installRequestPolicy(app, config.baseUrl)
 
-  const sessionTimeout = new SessionTimeout(database.db)
-  const auth = new AuthService(database.db, sessionTimeout)
-  installGuard(app, auth)
-  registerHealthRoutes(app, database, config)
-  registerAuthRoutes(app, auth, config.isHttps)
-  registerUserRoutes(app, new UsersService(database.db))
-  const core = createCore(config, database.db, app.log, coreOptions)
-  registerClientModules(app, core, { auth, boss })
-  const engine = boss ? new Engine(boss, core, app.log) : undefined
-  if (boss && engine)
-    await registerEngineIngress(app, { db: database.db, ingestDb: database.ingestDb, boss, engine, config })
-  registerRolePermissionRoutes(app, new RolePermissionsService(database.db))
-  registerAuditRoutes(app, database.db)
+  return { app, routes }
+}
+
+/** The guard, then every route of the API, the webhooks and the web client. */
+export async function registerRoutes(
+  app: FastifyInstance,
+  config: AppConfig,
+  services: RouteServices,
+): Promise<void> {
+  installGuard(app, services.auth)
+  registerHealthRoutes(app, services.health)
+  registerAuthRoutes(app, services.auth, config.isHttps)
+  registerUserRoutes(app, services.users)
+  registerClientRoutes(app, services.clients)
+  registerCustomFieldRoutes(app, services.customFields)
+  registerOnboardingRoutes(app, services.onboarding)
+  registerOAuthRoutes(app, { auth: services.auth, oauth: services.oauth })
+  const ingress = services.ingress
+  if (ingress) {
+    await registerYelpWebhookRoutes(app, ingress.webhooks, ingress.onLeadSyncsQueued)
+    await registerReplyRoutes(app, ingress.replies, ingress.onReplyQueued)
+    registerEngineRoutes(app, ingress.engine)
+    registerJobRoutes(app, ingress.jobs)
+  }
+  registerRolePermissionRoutes(app, services.rolePermissions)
+  registerAuditRoutes(app, services.audit)
   await registerWebClient(app)
-  return { app, routes, sessionTimeout, core, engine }
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
-import type { Core } from '../core.ts'
+import type { AppConfig } from '../config/config.ts'
 import { findClient, ghlTokensOf, yelpTokensOf } from '../data/clients.repository.ts'
 import { clearLeases } from '../data/credential-leases.repository.ts'
 import {
@@ -10,7 +10,9 @@ import {
   takeParkedJobs,
   touchActiveJob,
 } from '../data/parked-jobs.repository.ts'
+import type { DB } from '../db/database.ts'
 import { PermanentProviderError } from '../integrations/http/provider-errors.ts'
+import type { ProviderClients } from '../integrations/provider-clients.ts'
 import { ContactSync } from './contact-sync.ts'
 import { LeadImport } from './lead-import.ts'
 import { LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
@@ -44,6 +46,17 @@ const RECONCILE_CRON = '*/15 * * * *'
 /** When a lead's sync finds another one running, it runs again this many seconds later. */
 const LEAD_BUSY_RETRY_SECONDS = 3
 
+/** Told when a client connects (or re-connects) a provider. */
+export type ConnectionListener = (clientId: string, provider: 'yelp' | 'ghl') => Promise<void>
+
+export interface EngineDeps {
+  config: AppConfig
+  db: DB
+  providers: ProviderClients
+  /** The engine adds itself: a new connection resumes the jobs parked for it. */
+  connectionListeners: ConnectionListener[]
+}
+
 /** One pg-boss worker of this process; busy while it runs a job. */
 interface WorkerSlot {
   id: string
@@ -66,23 +79,23 @@ export class Engine {
 
   constructor(
     private readonly boss: PgBoss,
-    private readonly core: Core,
+    private readonly deps: EngineDeps,
     private readonly log: FastifyBaseLogger,
   ) {
-    const { db, providers } = core
+    const { db, providers } = deps
     this.leadSync = new LeadSyncHandler(db, providers.yelpLeads, providers.ghl)
     this.replies = new ReplyHandler(db, providers.yelpLeads, providers.ghl)
     this.contactSync = new ContactSync(db, this.leadSync)
     this.imports = new LeadImport(db, boss, providers.yelpLeads)
     this.reconciler = new Reconciler(db, boss, providers.yelpLeads)
-    core.connectionListeners.push(async (clientId, provider) => {
+    deps.connectionListeners.push(async (clientId, provider) => {
       await this.unpark(clientId, provider)
     })
   }
 
   async start(): Promise<void> {
-    const isShared = Boolean(this.core.config.databaseUrl)
-    await withQueueSetupLock(this.core.db, isShared, async () => {
+    const isShared = Boolean(this.deps.config.databaseUrl)
+    await withQueueSetupLock(this.deps.db, isShared, async () => {
       await createQueues(this.boss)
       // pg-boss elects one process per cron tick, so several processes never double-schedule.
       await this.boss.schedule(QUEUES.reconcile, RECONCILE_CRON)
@@ -100,7 +113,7 @@ export class Engine {
    * later (it may carry an event the running one read too early) and its worker moves on.
    */
   private async syncLead(job: LeadSyncJob) {
-    const outcome = await withLeadLease(this.core.db, leadSyncKey(job), () => this.leadSync.run(job))
+    const outcome = await withLeadLease(this.deps.db, leadSyncKey(job), () => this.leadSync.run(job))
     if (outcome.ran) return outcome.result
     await this.boss.send(QUEUES.leadSync, job, {
       singletonKey: leadSyncKey(job),
@@ -126,7 +139,7 @@ export class Engine {
 
   /** Re-queues the jobs parked while a client's connection needed re-authorization. */
   async unpark(clientId: string, provider: 'yelp' | 'ghl'): Promise<number> {
-    const parked = await takeParkedJobs(this.core.db, clientId, provider)
+    const parked = await takeParkedJobs(this.deps.db, clientId, provider)
     for (const job of parked) {
       const data = job.data as LeadSyncJob
       await this.boss.send(
@@ -146,10 +159,10 @@ export class Engine {
    * the missing heartbeat expires them (queues.ts JOB_EXPIRE_SECONDS).
    */
   private async retryOrphans(): Promise<void> {
-    if (this.core.config.databaseUrl) return
+    if (this.deps.config.databaseUrl) return
     // Leases of the dead process too: nobody else can be holding one.
-    await clearLeases(this.core.db)
-    const orphans = await listActiveJobs(this.core.db, Object.values(QUEUES))
+    await clearLeases(this.deps.db)
+    const orphans = await listActiveJobs(this.deps.db, Object.values(QUEUES))
     for (const job of orphans) {
       await this.boss.fail(job.name, job.id, {
         message: 'interrupted: the server stopped while this job ran',
@@ -159,7 +172,7 @@ export class Engine {
   }
 
   private async needsReauth(clientId: string, provider: 'yelp' | 'ghl'): Promise<boolean> {
-    const client = await findClient(this.core.db, clientId)
+    const client = await findClient(this.deps.db, clientId)
     if (!client) return false
     return (provider === 'yelp' ? yelpTokensOf(client) : ghlTokensOf(client)).needsReauth === true
   }
@@ -188,7 +201,7 @@ export class Engine {
     handle: (data: T) => Promise<unknown>,
   ) {
     const heartbeat = setInterval(() => {
-      touchActiveJob(this.core.db, job.id).catch((error) =>
+      touchActiveJob(this.deps.db, job.id).catch((error) =>
         this.log.warn({ err: error, jobId: job.id }, 'job heartbeat failed'),
       )
     }, JOB_HEARTBEAT_MS)
@@ -198,7 +211,7 @@ export class Engine {
     } catch (error) {
       const clientId = (job.data as { clientId?: string }).clientId
       if (error instanceof NeedsReauthError && clientId) {
-        await parkJob(this.core.db, {
+        await parkJob(this.deps.db, {
           clientId,
           provider: error.provider,
           queue,
@@ -212,7 +225,7 @@ export class Engine {
       }
       if (error instanceof PermanentProviderError || error instanceof NotConnectedError) {
         // Retrying cannot help: dead now, with its error shown, until an operator retries it.
-        await markDeadNow(this.core.db, job.id)
+        await markDeadNow(this.deps.db, job.id)
       }
       this.log.warn({ queue, jobId: job.id, clientId, err: error }, `job failed: ${(error as Error).message}`)
       throw error

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../app.ts'
+import { buildApp } from '../composition-root.ts'
 import { loadConfig } from '../config/config.ts'
 import { seedRolePermissions } from '../data/role-permissions.repository.ts'
 import { insertUserIfAbsent } from '../data/users.repository.ts'

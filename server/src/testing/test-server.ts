@@ -1,6 +1,6 @@
 import { createServer } from 'node:net'
+import type { CoreOptions } from '../composition-root.ts'
 import { loadConfig } from '../config/config.ts'
-import type { CoreOptions } from '../core.ts'
 import { type RunningServer, startServer } from '../server.ts'
 import { createTestDatabase } from './test-database.ts'
 

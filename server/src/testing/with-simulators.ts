@@ -1,7 +1,7 @@
 import { type GhlSampleWorld, seedGhlSample } from '../../../sim/ghl/ghl-fixtures.ts'
 import { createGhlSim, type GhlSim } from '../../../sim/ghl/ghl-sim.ts'
 import { createYelpSim, type YelpSim } from '../../../sim/yelp/yelp-sim.ts'
-import type { CoreOptions } from '../core.ts'
+import type { CoreOptions } from '../composition-root.ts'
 import { TestClient } from './http-client.ts'
 import { SlowAnswers } from './slow-answers.ts'
 import { startTestServer, type TestServer } from './test-server.ts'

@@ -1,9 +1,7 @@
-import type { AuditEntry } from '@common/users.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { listAudit } from '../../data/audit.repository.ts'
-import type { DB } from '../../db/database.ts'
 import { parseInput } from '../../lib/validation.ts'
+import type { AuditService } from './audit.service.ts'
 
 const pageQuery = z.object({
   limit: z.coerce
@@ -16,13 +14,11 @@ const pageQuery = z.object({
 })
 
 /** `GET /api/audit`: who changed what, newest first, paged (PRODUCT.md §6 paging headers). */
-export function registerAuditRoutes(app: FastifyInstance, db: DB): void {
+export function registerAuditRoutes(app: FastifyInstance, audit: AuditService): void {
   app.get('/api/audit', { config: { access: 'canViewLogs' } }, async (request, reply) => {
-    const { limit, cursor } = parseInput(pageQuery, request.query)
-    const { rows, total } = await listAudit(db, { limit, beforeId: cursor })
-    const last = rows.at(-1)
-    if (last && rows.length === limit) reply.header('x-next-cursor', String(last.id))
-    reply.header('x-total-count', String(total))
-    return rows.map((row): AuditEntry => ({ ...row, createdAt: row.createdAt.toISOString() }))
+    const page = await audit.page(parseInput(pageQuery, request.query))
+    if (page.nextCursor !== null) reply.header('x-next-cursor', String(page.nextCursor))
+    reply.header('x-total-count', String(page.total))
+    return page.entries
   })
 }

@@ -1,37 +1,21 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { recordAudit } from '../../data/audit.repository.ts'
-import { findLeadImport } from '../../data/lead-imports.repository.ts'
-import { listLeadsOfClient } from '../../data/leads.repository.ts'
-import type { DB } from '../../db/database.ts'
-import type { Engine } from '../../engine/engine.ts'
-import { QUEUES } from '../../engine/queue/queues.ts'
 import { requireSession } from '../../http/guard.ts'
 import { parseInput } from '../../lib/validation.ts'
-import { assertClientVisible } from '../clients/client-scope.ts'
 import { clientParams } from '../clients/clients.routes.ts'
-import { actorOf } from '../users/users.service.ts'
+import type { EngineService } from './engine.service.ts'
 
 const importBody = z.object({
   clientId: z.string({ error: 'clientId is required' }).trim().min(1, 'clientId is required').max(64),
 })
 
 /** Historical import, its progress, and the contact sync of Integration Setup (spec §2.6, §7). */
-export function registerEngineRoutes(app: FastifyInstance, db: DB, engine: Engine): void {
+export function registerEngineRoutes(app: FastifyInstance, engine: EngineService): void {
   const manage = { config: { access: 'canManageClientIntegrations' as const } }
 
   app.post('/api/import-historical-leads', manage, async (request) => {
     const { clientId } = parseInput(importBody, request.body)
-    const session = requireSession(request)
-    await assertClientVisible(db, session, clientId)
-    const started = await engine.imports.start(clientId)
-    engine.wake(QUEUES.leadImport)
-    await recordAudit(db, actorOf(session), {
-      action: 'client.import_started',
-      entityType: 'client',
-      entityId: clientId,
-    })
-    return started
+    return engine.startImport(requireSession(request), clientId)
   })
 
   app.get(
@@ -39,33 +23,12 @@ export function registerEngineRoutes(app: FastifyInstance, db: DB, engine: Engin
     { config: { access: 'canViewClients' } },
     async (request) => {
       const { clientId } = parseInput(clientParams, request.params)
-      await assertClientVisible(db, requireSession(request), clientId)
-      const progress = await findLeadImport(db, clientId)
-      const storedLeads = (await listLeadsOfClient(db, clientId)).length
-      return {
-        status: progress?.status ?? 'never',
-        businessId: progress?.businessId ?? null,
-        leadsFound: progress?.leadsFound ?? 0,
-        leadsQueued: progress?.leadsQueued ?? 0,
-        storedLeads,
-        error: progress?.error ?? null,
-        startedAt: progress?.startedAt.toISOString() ?? null,
-        finishedAt: progress?.finishedAt?.toISOString() ?? null,
-      }
+      return engine.importStatus(requireSession(request), clientId)
     },
   )
 
   app.post('/api/clients/:clientId/ghl/sync-contacts', manage, async (request) => {
     const { clientId } = parseInput(clientParams, request.params)
-    const session = requireSession(request)
-    await assertClientVisible(db, session, clientId)
-    const result = await engine.contactSync.run(clientId)
-    await recordAudit(db, actorOf(session), {
-      action: 'client.contacts_synced',
-      entityType: 'client',
-      entityId: clientId,
-      after: { success: result.success, errors: result.errors },
-    })
-    return result
+    return engine.syncContacts(requireSession(request), clientId)
   })
 }

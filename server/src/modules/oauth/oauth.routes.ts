@@ -1,12 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { DB } from '../../db/database.ts'
 import { readSessionToken } from '../../http/session-cookie.ts'
 import { AppError } from '../../lib/errors.ts'
-import type { Signer } from '../../lib/signer.ts'
 import type { AuthService } from '../auth/auth.service.ts'
-import { visibleClientIds } from '../clients/client-scope.ts'
-import { clientForOnboardingToken } from '../onboarding/onboarding-access.ts'
 import type { CallbackQuery, OAuthService } from './oauth.service.ts'
 import type { OAuthProvider } from './oauth-state.ts'
 import { resultPage } from './result-page.ts'
@@ -24,8 +20,6 @@ const callbackQuery = z.object({
 })
 
 interface Deps {
-  db: DB
-  signer: Signer
   auth: AuthService
   oauth: OAuthService
 }
@@ -93,12 +87,9 @@ async function startedBy(
   token: string | undefined,
   deps: Deps,
 ): Promise<'dashboard' | 'onboarding' | null> {
-  if (token)
-    return (await clientForOnboardingToken(deps.db, deps.signer, clientId, token)) ? 'onboarding' : null
+  if (token) return deps.oauth.startedByOnboardingLink(clientId, token)
   const session = await deps.auth.authenticate(readSessionToken(request))
-  if (!session?.user.permissions.canManageClientIntegrations) return null
-  const visible = await visibleClientIds(deps.db, session)
-  return !visible || visible.includes(clientId) ? 'dashboard' : null
+  return session ? deps.oauth.startedByOperator(session, clientId) : null
 }
 
 function parseCallback(request: FastifyRequest): CallbackQuery {

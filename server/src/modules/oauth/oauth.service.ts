@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
-import type { Core } from '../../core.ts'
 import { recordAudit } from '../../data/audit.repository.ts'
 import {
   findClient,
@@ -11,6 +10,7 @@ import {
   yelpTokensOf,
 } from '../../data/clients.repository.ts'
 import type { DB } from '../../db/database.ts'
+import type { ConnectionListener } from '../../engine/engine.ts'
 import { QUEUES } from '../../engine/queue/queues.ts'
 import type { TokenManager } from '../../engine/token-manager.ts'
 import type { GhlTokenResponse } from '../../integrations/ghl/ghl.schemas.ts'
@@ -20,6 +20,9 @@ import type { YelpTokenResponse } from '../../integrations/yelp/yelp.schemas.ts'
 import { YelpGrantRefusedError, type YelpOAuth } from '../../integrations/yelp/yelp-oauth.ts'
 import { AppError, NotFoundError } from '../../lib/errors.ts'
 import type { Signer } from '../../lib/signer.ts'
+import type { AuthenticatedSession } from '../auth/auth.service.ts'
+import { visibleClientIds } from '../clients/client-scope.ts'
+import { clientForOnboardingToken } from '../onboarding/onboarding-access.ts'
 import { consumeState, issueState, type OAuthProvider, OAuthStateError } from './oauth-state.ts'
 
 export interface CallbackQuery {
@@ -37,6 +40,16 @@ export interface CallbackOutcome {
   detail?: string
 }
 
+export interface OAuthServiceDeps {
+  db: DB
+  signer: Signer
+  yelpOAuth: YelpOAuth
+  ghlOAuth: GhlOAuth
+  tokens: TokenManager
+  /** Told after each successful connection (the engine resumes parked jobs). */
+  connectionListeners: ConnectionListener[]
+}
+
 /**
  * Both providers' OAuth round trips (PRODUCT.md §4): signed, single-use, 10-minute states bound
  * to the client; callbacks that exchange the code and store the tokens sealed — or change
@@ -50,15 +63,27 @@ export class OAuthService {
   private readonly tokens: TokenManager
 
   constructor(
-    private readonly core: Core,
+    private readonly deps: OAuthServiceDeps,
     private readonly boss: PgBoss | undefined,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.db = core.db
-    this.signer = core.signer
-    this.yelp = core.yelpOAuth
-    this.ghl = core.ghlOAuth
-    this.tokens = core.tokens
+    this.db = deps.db
+    this.signer = deps.signer
+    this.yelp = deps.yelpOAuth
+    this.ghl = deps.ghlOAuth
+    this.tokens = deps.tokens
+  }
+
+  /** A start link opened with the client's onboarding token. */
+  async startedByOnboardingLink(clientId: string, token: string): Promise<'onboarding' | null> {
+    return (await clientForOnboardingToken(this.db, this.signer, clientId, token)) ? 'onboarding' : null
+  }
+
+  /** A start link opened by a signed-in operator: one who manages integrations and sees the client. */
+  async startedByOperator(session: AuthenticatedSession, clientId: string): Promise<'dashboard' | null> {
+    if (!session.user.permissions.canManageClientIntegrations) return null
+    const visible = await visibleClientIds(this.db, session)
+    return !visible || visible.includes(clientId) ? 'dashboard' : null
   }
 
   async startUrl(
@@ -268,7 +293,7 @@ export class OAuthService {
 
   /** Lets the engine resume work parked while the connection needed re-authorization. */
   private async announce(clientId: string, provider: 'yelp' | 'ghl'): Promise<void> {
-    for (const listener of this.core.connectionListeners) {
+    for (const listener of this.deps.connectionListeners) {
       await listener(clientId, provider).catch((error) =>
         this.log.warn({ err: error, clientId }, 'connection listener failed'),
       )

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { urgently } from '../../db/urgency.ts'
 import { REPLY_PATH, type ReplyService } from './reply.service.ts'
 
 /**
@@ -18,8 +17,7 @@ export async function registerReplyRoutes(
     )
     scope.post(REPLY_PATH, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-      // GHL is waiting for the answer: before any job's statements (db/urgency.ts).
-      const result = await urgently(() => replies.accept(raw, request.headers))
+      const result = await replies.accept(raw, request.headers)
       if (result.queued) onQueued()
       return reply.code(result.status).send(result.body)
     })

@@ -5,6 +5,7 @@ import { findLeadIdByContact } from '../../data/ghl-contacts.repository.ts'
 import { insertMessageOnce } from '../../data/messages.repository.ts'
 import { insertWebhookLog } from '../../data/webhook-logs.repository.ts'
 import type { DB } from '../../db/database.ts'
+import { urgently } from '../../db/urgency.ts'
 import { QUEUES, type ReplyJob } from '../../engine/queue/queues.ts'
 import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
 import { toPlainText } from '../../engine/reply/plain-text.ts'
@@ -34,6 +35,14 @@ export class ReplyService {
   ) {}
 
   async accept(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<ReplyIngestResult> {
+    // GHL is waiting for the answer: before any job's statements (db/urgency.ts).
+    return urgently(() => this.acceptNow(rawBody, headers))
+  }
+
+  private async acceptNow(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
   ): Promise<ReplyIngestResult> {

@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { insertWebhookLog } from '../../data/webhook-logs.repository.ts'
-import type { DB } from '../../db/database.ts'
 import { parseStorableJson } from '../../http/storable-json.ts'
 import { MalformedBody, YELP_WEBHOOK_PATH, type YelpWebhookService } from './yelp-webhook.service.ts'
 
@@ -10,7 +8,6 @@ import { MalformedBody, YELP_WEBHOOK_PATH, type YelpWebhookService } from './yel
  */
 export async function registerYelpWebhookRoutes(
   app: FastifyInstance,
-  db: DB,
   webhooks: YelpWebhookService,
   onQueued: (jobs: number) => void,
 ): Promise<void> {
@@ -19,15 +16,7 @@ export async function registerYelpWebhookRoutes(
     if (typeof verification !== 'string' || verification.length === 0 || verification.length > 500) {
       return reply.code(400).send({ error: 'verification: the query parameter is required' })
     }
-    const response = { verification }
-    await insertWebhookLog(db, {
-      endpoint: YELP_WEBHOOK_PATH,
-      method: 'GET',
-      statusCode: 200,
-      payload: { verification },
-      response,
-    })
-    return response
+    return webhooks.answerVerification(verification)
   })
 
   // Its own scope and body parser: a body that is not JSON must still reach the service, to be

@@ -82,6 +82,19 @@ export class YelpWebhookService {
     return this.deliveries.submit({ body, webhook: parsed.data })
   }
 
+  /** Yelp's one-time verification handshake (yelp.md §2): echo the value, and log the call. */
+  async answerVerification(verification: string): Promise<{ verification: string }> {
+    const response = { verification }
+    await insertWebhookLog(this.db, {
+      endpoint: YELP_WEBHOOK_PATH,
+      method: 'GET',
+      statusCode: 200,
+      payload: { verification },
+      response,
+    })
+    return response
+  }
+
   /** One transaction: the batch's clients in one query, its jobs in one insert, its log rows in one. */
   private async write(tx: DB, batch: Delivery[]): Promise<IngestResult[]> {
     const businessIds = [...new Set(batch.map((delivery) => delivery.webhook.data.id))]

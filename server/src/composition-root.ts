@@ -1,0 +1,161 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import type PgBoss from 'pg-boss'
+import { createApp, registerRoutes } from './app.ts'
+import type { AppConfig } from './config/config.ts'
+import { type Database, type DB, INGEST_POOL_SIZE } from './db/database.ts'
+import { type ConnectionListener, Engine } from './engine/engine.ts'
+import { QUEUES } from './engine/queue/queues.ts'
+import { TokenManager } from './engine/token-manager.ts'
+import type { RegisteredRoute } from './http/access.ts'
+import { GhlCustomFieldsClient } from './integrations/ghl/ghl-custom-fields.client.ts'
+import { GhlOAuth } from './integrations/ghl/ghl-oauth.ts'
+import type { ProviderApiOptions } from './integrations/http/provider-api.ts'
+import { ProviderHttp } from './integrations/http/provider-http.ts'
+import { createProviderClients, type ProviderClients } from './integrations/provider-clients.ts'
+import { YelpOAuth } from './integrations/yelp/yelp-oauth.ts'
+import { YelpSubscriptions } from './integrations/yelp/yelp-subscriptions.ts'
+import { SecretBox } from './lib/secret-box.ts'
+import { Signer } from './lib/signer.ts'
+import { AuditService } from './modules/audit/audit.service.ts'
+import { AuthService } from './modules/auth/auth.service.ts'
+import { ClientsService } from './modules/clients/clients.service.ts'
+import { CustomFieldsService } from './modules/custom-fields/custom-fields.service.ts'
+import { HealthService } from './modules/health/health.service.ts'
+import { EngineService } from './modules/jobs/engine.service.ts'
+import { JobsService } from './modules/jobs/jobs.service.ts'
+import { OAuthService } from './modules/oauth/oauth.service.ts'
+import { OnboardingService } from './modules/onboarding/onboarding.service.ts'
+import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
+import { parsePublicKey } from './modules/replies/ghl-signature.ts'
+import { ReplyService } from './modules/replies/reply.service.ts'
+import { SessionTimeout } from './modules/settings/session-timeout.ts'
+import { WebhookSecret } from './modules/settings/webhook-secret.ts'
+import { UsersService } from './modules/users/users.service.ts'
+import { YelpWebhookService } from './modules/webhooks/yelp-webhook.service.ts'
+
+/**
+ * The one place the server is wired: database handles, provider clients, the token manager,
+ * the engine, every service and the routes they serve. Everything else receives what it needs
+ * from here; nothing constructs its own collaborators.
+ */
+
+/**
+ * The parts one process shares between its HTTP routes and its job workers. One of each: the
+ * token manager's single-flight refreshes and the rate limiter only work per process.
+ */
+export interface Core {
+  config: AppConfig
+  db: DB
+  box: SecretBox
+  signer: Signer
+  yelpOAuth: YelpOAuth
+  ghlOAuth: GhlOAuth
+  tokens: TokenManager
+  ghlFields: GhlCustomFieldsClient
+  subscriptions: YelpSubscriptions
+  providers: ProviderClients
+  /** Called after a client connects (or re-connects) a provider: parked jobs resume. */
+  connectionListeners: ConnectionListener[]
+}
+
+/** What tests may tune: short provider timeouts instead of waiting out the production ones. */
+export interface CoreOptions {
+  providerApi?: ProviderApiOptions
+}
+
+export interface AppDeps {
+  config: AppConfig
+  database: Database
+  /** The job queue; absent in tests that build the app alone (then there is no engine). */
+  boss?: PgBoss
+  logger?: FastifyServerOptions['logger']
+  core?: CoreOptions
+}
+
+export interface BuiltApp {
+  app: FastifyInstance
+  sessionTimeout: SessionTimeout
+  core: Core
+  /** Present when a job queue was given: the caller starts it once the server listens. */
+  engine?: Engine
+  /** Every route registered, with its declared access: the permission matrix test walks it. */
+  routes: RegisteredRoute[]
+}
+
+export async function buildApp({
+  config,
+  database,
+  boss,
+  logger,
+  core: options = {},
+}: AppDeps): Promise<BuiltApp> {
+  const { app, routes } = await createApp(config, logger)
+  const { db, ingestDb } = database
+
+  // Providers: one HTTP layer (rate limits, call log), OAuth, the token manager, the clients.
+  const http = new ProviderHttp(db, app.log)
+  const box = new SecretBox(config.appSecret)
+  const signer = new Signer(config.appSecret)
+  const yelpOAuth = new YelpOAuth(config, http)
+  const ghlOAuth = new GhlOAuth(config, http)
+  const tokens = new TokenManager(db, box, yelpOAuth, ghlOAuth)
+  const core: Core = {
+    config,
+    db,
+    box,
+    signer,
+    yelpOAuth,
+    ghlOAuth,
+    tokens,
+    ghlFields: new GhlCustomFieldsClient(config, http),
+    subscriptions: new YelpSubscriptions(config, http),
+    providers: createProviderClients(config, db, tokens, app.log, { api: options.providerApi }),
+    connectionListeners: [],
+  }
+  const engine = boss ? new Engine(boss, core, app.log) : undefined
+
+  const sessionTimeout = new SessionTimeout(db)
+  const auth = new AuthService(db, sessionTimeout)
+  await registerRoutes(app, config, {
+    health: new HealthService(database, config),
+    auth,
+    users: new UsersService(db),
+    clients: new ClientsService({
+      db,
+      baseUrl: config.baseUrl,
+      signer,
+      box,
+      tokens,
+      subscriptions: core.subscriptions,
+      ghlFields: core.ghlFields,
+    }),
+    customFields: new CustomFieldsService({ db, box, tokens, ghlFields: core.ghlFields }),
+    onboarding: new OnboardingService(db, signer, config),
+    oauth: new OAuthService(core, boss, app.log),
+    rolePermissions: new RolePermissionsService(db),
+    audit: new AuditService(db),
+    ingress: boss && engine ? ingressServices({ config, db, ingestDb, boss, engine }) : undefined,
+  })
+  return { app, routes, sessionTimeout, core, engine }
+}
+
+/** The webhooks of both providers and the operators' engine actions: only with an engine. */
+function ingressServices(deps: { config: AppConfig; db: DB; ingestDb: DB; boss: PgBoss; engine: Engine }) {
+  const { config, db, ingestDb, boss, engine } = deps
+  const keys = {
+    ed25519: parsePublicKey(config.ghl.webhookPublicKey),
+    rsa: config.ghl.webhookRsaPublicKey ? parsePublicKey(config.ghl.webhookRsaPublicKey) : null,
+  }
+  return {
+    // PGlite has one connection: a second concurrent write would only queue behind the first.
+    // PostgreSQL: leave one ingest connection for GHL's replies.
+    webhooks: new YelpWebhookService(ingestDb, boss, new WebhookSecret(db), {
+      concurrentWrites: config.databaseUrl ? INGEST_POOL_SIZE - 1 : 1,
+    }),
+    replies: new ReplyService(ingestDb, boss, keys),
+    engine: new EngineService(db, engine),
+    jobs: new JobsService(db, boss, (queue) => engine.wake(queue)),
+    onLeadSyncsQueued: (jobs: number) => engine.wake(QUEUES.leadSync, jobs),
+    onReplyQueued: () => engine.wake(QUEUES.reply),
+  }
+}

@@ -1,0 +1,40 @@
+import type { AppConfig } from '../../config/config.ts'
+import type { Database } from '../../db/database.ts'
+
+export interface HealthReport {
+  status: 'ok' | 'unavailable'
+  database: { kind: string; reachable: boolean; latencyMs?: number; error?: string }
+  providers: { yelp: 'configured' | 'not configured'; ghl: 'configured' | 'not configured' }
+}
+
+/** Liveness: can the database answer, and which providers are set up. */
+export class HealthService {
+  constructor(
+    private readonly database: Database,
+    private readonly config: AppConfig,
+  ) {}
+
+  async check(): Promise<HealthReport> {
+    const { database, config } = this
+    const started = performance.now()
+    let databaseStatus: HealthReport['database']
+    try {
+      await database.execute('SELECT 1')
+      databaseStatus = {
+        kind: database.kind,
+        reachable: true,
+        latencyMs: Math.round(performance.now() - started),
+      }
+    } catch (error) {
+      databaseStatus = { kind: database.kind, reachable: false, error: (error as Error).message }
+    }
+    return {
+      status: databaseStatus.reachable ? 'ok' : 'unavailable',
+      database: databaseStatus,
+      providers: {
+        yelp: config.yelp.clientId && config.yelp.clientSecret ? 'configured' : 'not configured',
+        ghl: config.ghl.clientId && config.ghl.clientSecret ? 'configured' : 'not configured',
+      },
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import type { JobState } from '@common/jobs.ts'
+import type PgBoss from 'pg-boss'
+import { recordAudit } from '../../data/audit.repository.ts'
+import { findJob, listJobs } from '../../data/jobs.repository.ts'
+import type { DB } from '../../db/database.ts'
+import { ConflictError, NotFoundError } from '../../lib/errors.ts'
+import type { AuthenticatedSession } from '../auth/auth.service.ts'
+import { assertClientVisible, visibleClientIds } from '../clients/client-scope.ts'
+import { actorOf } from '../users/users.service.ts'
+
+/** Jobs of the engine: dead ones show their error, and an operator can retry them. */
+export class JobsService {
+  constructor(
+    private readonly db: DB,
+    private readonly boss: PgBoss,
+    /** Tells this process's workers that a queue has work, instead of waiting for their poll. */
+    private readonly wake: (queue: string) => void,
+  ) {}
+
+  async list(session: AuthenticatedSession, query: { state?: JobState; limit: number }) {
+    const clientIds = await visibleClientIds(this.db, session)
+    return listJobs(this.db, { ...query, clientIds })
+  }
+
+  async retry(session: AuthenticatedSession, id: string) {
+    const job = await findJob(this.db, id)
+    if (!job) throw new NotFoundError(`Job ${id} not found`)
+    if (job.clientId) await assertClientVisible(this.db, session, job.clientId)
+    if (job.state !== 'failed')
+      throw new ConflictError(`Job ${id} is ${job.state}; only failed jobs can be retried`)
+    await this.boss.retry(job.queue, id)
+    this.wake(job.queue)
+    await recordAudit(this.db, actorOf(session), {
+      action: 'job.retry',
+      entityType: 'job',
+      entityId: id,
+      after: { queue: job.queue },
+    })
+    return { ok: true, id, state: 'retry' }
+  }
+}

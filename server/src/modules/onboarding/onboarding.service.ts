@@ -1,0 +1,38 @@
+import type { OnboardingView } from '@common/clients.ts'
+import type { AppConfig } from '../../config/config.ts'
+import { ghlTokensOf, yelpTokensOf } from '../../data/clients.repository.ts'
+import type { DB } from '../../db/database.ts'
+import { ForbiddenError } from '../../lib/errors.ts'
+import type { Signer } from '../../lib/signer.ts'
+import { clientForOnboardingToken } from './onboarding-access.ts'
+
+/** What the public onboarding page shows of a client: its connections' state, and nothing secret. */
+export class OnboardingService {
+  constructor(
+    private readonly db: DB,
+    private readonly signer: Signer,
+    private readonly config: AppConfig,
+  ) {}
+
+  async view(clientId: string, token: string | undefined): Promise<OnboardingView> {
+    const row = await clientForOnboardingToken(this.db, this.signer, clientId, token)
+    if (!row) throw new ForbiddenError('This onboarding link is invalid')
+    const yelp = yelpTokensOf(row)
+    const ghl = ghlTokensOf(row)
+    return {
+      clientId: row.clientId,
+      name: row.name,
+      yelp: {
+        connected: Boolean(yelp.accessToken),
+        businessId: yelp.businessId ?? null,
+        webhookSubscribed: yelp.webhookSubscribed === true,
+        configured: Boolean(this.config.yelp.clientId && this.config.yelp.clientSecret),
+      },
+      ghl: {
+        connected: Boolean(ghl.accessToken),
+        hasApiKey: Boolean(row.ghlLocationApiKey),
+        configured: Boolean(this.config.ghl.clientId && this.config.ghl.clientSecret),
+      },
+    }
+  }
+}
