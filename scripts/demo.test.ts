@@ -64,7 +64,7 @@ describe('npm run demo -- --check', () => {
     async () => {
       const [hub, yelp, ghl] = await freePorts(3)
       const { code, output } = await runCheck({
-        DEMO_PORT: String(hub),
+        PORT: String(hub),
         SIM_YELP_PORT: String(yelp),
         SIM_GHL_PORT: String(ghl),
         DEMO_DATA_DIR: join(dataRoot, 'demo'),
@@ -93,5 +93,25 @@ describe('npm run demo -- --check', () => {
     expect(code).toBe(1)
     expect(output).toContain('is not empty and was not made by the demo')
     expect(existsSync(join(precious, 'notes.txt'))).toBe(true)
+  })
+
+  it('names the variable to change when a port is busy, in one line without a stack trace', async () => {
+    const [hub, yelp, ghl] = await freePorts(3)
+    const squatter = createServer()
+    await new Promise<void>((resolve) => squatter.listen(hub, '127.0.0.1', resolve))
+    try {
+      const { code, output } = await runCheck({
+        PORT: String(hub),
+        SIM_YELP_PORT: String(yelp),
+        SIM_GHL_PORT: String(ghl),
+        DEMO_DATA_DIR: join(dataRoot, 'busy'),
+      })
+      expect(code).toBe(1)
+      expect(output.trim()).toBe(
+        `The demo could not start. Port ${hub} (the hub's port) is already in use: set PORT to a free port, e.g. PORT=${(hub ?? 0) + 78} npm run demo`,
+      )
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve))
+    }
   })
 })

@@ -8,6 +8,7 @@
 // user, the browser tab that follows an OAuth link (the simulators approve on their own), and time.
 
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ClientView, LeadAnalysis } from '@common/clients.ts'
@@ -92,7 +93,8 @@ function readSettings(env: NodeJS.ProcessEnv, args: string[]): DemoSettings {
   const unknown = args.filter((arg) => arg !== '--check')
   if (unknown.length) throw new Error(`Unknown argument ${unknown.join(' ')} (the only one is --check)`)
   return {
-    port: portFrom(env, 'DEMO_PORT', 5000),
+    // PORT as for `npm start`; DEMO_PORT (older name) still works when PORT is not set.
+    port: portFrom(env, env.PORT ? 'PORT' : 'DEMO_PORT', 5000),
     // Loopback by default: the admin password is printed and well known.
     host: env.DEMO_HOST || '127.0.0.1',
     yelpPort: portFrom(env, 'SIM_YELP_PORT', SANDBOX_DEFAULT_PORTS.yelp),
@@ -138,7 +140,28 @@ async function ensureWebClient(): Promise<void> {
   ensureWebBuild()
 }
 
+/** A start-up problem the operator fixes by changing a setting: one line, no stack trace. */
+class DemoSetupError extends Error {}
+
+/** Refuses a busy port before anything starts, naming the variable that moves it. */
+async function requireFreePort(port: number, host: string, variable: string, role: string): Promise<void> {
+  const probe = createServer()
+  const error = await new Promise<NodeJS.ErrnoException | undefined>((resolveProbe) => {
+    probe.once('error', resolveProbe)
+    probe.listen(port, host, () => probe.close(() => resolveProbe(undefined)))
+  })
+  if (error?.code === 'EADDRINUSE') {
+    throw new DemoSetupError(
+      `Port ${port} (${role}) is already in use: set ${variable} to a free port, e.g. ${variable}=${port + 78} npm run demo`,
+    )
+  }
+  if (error) throw error
+}
+
 async function startDemo(settings: DemoSettings): Promise<Demo> {
+  await requireFreePort(settings.port, settings.host, 'PORT', "the hub's port")
+  await requireFreePort(settings.yelpPort, '127.0.0.1', 'SIM_YELP_PORT', "the Yelp simulator's port")
+  await requireFreePort(settings.ghlPort, '127.0.0.1', 'SIM_GHL_PORT', "the GHL simulator's port")
   const baseUrl = `http://localhost:${settings.port}`
   // The simulators call the hub server to server: the loopback address works for any DEMO_HOST.
   const hubUrl = `http://127.0.0.1:${settings.port}`
@@ -455,6 +478,7 @@ function instructions(demo: Demo, client: SeededClient): string {
     '',
     `  Open       ${demo.baseUrl}   (Clients → ${client.name})`,
     `  Sign in    ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}`,
+    `  Watch      ${demo.baseUrl}/inbox   (Lead Inbox: the commands below land there, live)`,
     `  Data       ${join(dataDir, 'hub')} (embedded database)`,
     '',
     `  Yelp simulator  ${sandbox.yelp.url}  business ${yelp.businessId}, leads ${yelp.leadIds.join(', ')}`,
@@ -555,6 +579,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DemoSetupError) {
+    process.stderr.write(`The demo could not start. ${error.message}\n`)
+    process.exit(1)
+  }
   process.stderr.write(`The demo could not start: ${(error as Error).stack ?? String(error)}\n`)
   process.exit(1)
 })

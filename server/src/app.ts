@@ -5,6 +5,7 @@ import type { AppConfig } from './config/config.ts'
 import { type RegisteredRoute, trackRouteAccess } from './http/access.ts'
 import { installErrorHandler } from './http/error-handler.ts'
 import { installGuard } from './http/guard.ts'
+import { loggerOptions } from './http/logger-options.ts'
 import { installRequestPolicy } from './http/request-policy.ts'
 import { registerWebClient } from './http/web-client.ts'
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts'
@@ -66,10 +67,7 @@ export async function createApp(
   logger?: FastifyServerOptions['logger'],
 ): Promise<{ app: FastifyInstance; routes: RegisteredRoute[] }> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel ?? 'info',
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: logger ?? loggerOptions(config),
     // A 1 MB field must reach validation and get its 400, not a 413 from the parser.
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

@@ -43,8 +43,12 @@ describe('npm start (server/src/main.ts)', () => {
     timeout: 180_000,
   }, async () => {
     const first = run({ PORT: '0' })
-    await first.waitFor(/LeadRelay listening/)
-    expect(first.output()).toMatch(/First admin created[\s\S]*username: admin\s+password: \S{12,}/)
+    await first.waitFor(/Password {4}\S{12,}/, 120_000)
+    // Not a terminal: JSON lines for a collector, and the banner alone in its frame after them.
+    expect(first.output()).toMatch(/^\{"level":30,.*"msg":"LeadRelay listening on /m)
+    expect(first.output()).toMatch(
+      /\n\n\+-+\+\n\| {2}FIRST ADMIN CREATED: save this password now, it is shown only once +\|\n[\s\S]*\| {2}Username {4}admin +\|\n\| {2}Password {4}\S{12,} +\|\n\+-+\+\n\n/,
+    )
 
     const second = run({ PORT: '0' })
     expect(await second.exited).toBe(1)
@@ -55,9 +59,12 @@ describe('npm start (server/src/main.ts)', () => {
     first.child.kill('SIGTERM')
     expect(await first.exited).toBe(0)
 
-    const third = run({ PORT: '0' })
+    const third = run({ PORT: '0', LOG_FORMAT: 'pretty' })
     await third.waitFor(/LeadRelay listening/)
-    expect(third.output()).not.toMatch(/First admin created/)
+    expect(third.output()).not.toMatch(/FIRST ADMIN CREATED/)
+    // Readable lines (time, level, message) instead of JSON.
+    expect(third.output()).toMatch(/\[\d\d:\d\d:\d\d\] \S*INFO\S*: \S*LeadRelay listening on /)
+    expect(third.output()).not.toContain('{"level"')
     third.child.kill('SIGTERM')
     expect(await third.exited).toBe(0)
   })

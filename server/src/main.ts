@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config/config.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
+import { firstAdminBanner } from './first-admin-banner.ts'
 import { startServer } from './server.ts'
 
 // parse config → open db → build app → listen → graceful shutdown (STYLE.md).
@@ -7,15 +8,12 @@ async function main(): Promise<void> {
   const config = loadConfig()
   const server = await startServer(config)
   const log = server.app.log
+  log.info(`LeadRelay listening on ${config.baseUrl} (database: ${server.database.kind})`)
   if (server.firstAdmin) {
     const { username, generatedPassword } = server.firstAdmin
     const password = generatedPassword ?? '(the ADMIN_PASSWORD you set)'
-    // Printed once, on the start that created the account; it is never stored in clear.
-    process.stdout.write(
-      `\n  First admin created. Sign in at ${config.baseUrl}\n    username: ${username}\n    password: ${password}\n\n`,
-    )
+    process.stdout.write(`${firstAdminBanner(config.baseUrl, username, password)}\n`)
   }
-  log.info(`LeadRelay listening on ${config.baseUrl} (database: ${server.database.kind})`)
 
   let signals = 0
   const shutdown = (signal: string) => {

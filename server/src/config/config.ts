@@ -33,6 +33,8 @@ export interface AppConfig {
     webhookRsaPublicKey?: string
   }
   logLevel: Env['LOG_LEVEL']
+  /** `pretty`: one readable line per entry, for a person at a terminal; `json`: for collectors. */
+  logFormat: 'json' | 'pretty'
 }
 
 export class ConfigError extends Error {
@@ -42,7 +44,10 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment once. The only place in the server that reads `process.env`. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(
+  source: NodeJS.ProcessEnv = process.env,
+  { isTerminal = process.stdout.isTTY === true }: { isTerminal?: boolean } = {},
+): AppConfig {
   const parsed = envSchema.safeParse(source)
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
@@ -84,6 +89,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookRsaPublicKey: env.GHL_WEBHOOK_RSA_PUBLIC_KEY,
     },
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (isTerminal ? 'pretty' : 'json'),
   }
 }
 

@@ -60,6 +60,9 @@ export const envSchema = z
     LOG_LEVEL: optionalText.pipe(
       z.enum(['error', 'warn', 'info', 'debug'], 'must be one of error, warn, info, debug').optional(),
     ),
+    // Beyond PRODUCT.md §5: `json` for log collectors; unset = readable lines on a terminal,
+    // JSON otherwise.
+    LOG_FORMAT: optionalText.pipe(z.enum(['json', 'pretty'], 'must be json or pretty').optional()),
     NODE_ENV: z.string().optional(),
   })
   .transform((env) => ({ ...env, BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}` }))

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { acquireDataDirLock } from './data-dir-lock.ts'
+import { initPgliteClusterIfMissing, PGLITE_OPTIONS } from './pglite-settings.ts'
 import { takeTurnsOnPglite } from './pglite-turns.ts'
 import * as schema from './schema.ts'
 
@@ -91,7 +92,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   const releaseLock = acquireDataDirLock(dataDir)
   let client: PGlite | undefined
   try {
-    client = new PGlite(join(dataDir, 'db'))
+    const pgDataDir = join(dataDir, 'db')
+    initPgliteClusterIfMissing(pgDataDir)
+    client = new PGlite(pgDataDir, PGLITE_OPTIONS)
     await client.waitReady
     takeTurnsOnPglite(client)
     const db = drizzlePglite(client, { schema })

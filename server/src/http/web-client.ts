@@ -17,7 +17,7 @@ export async function registerWebClient(app: FastifyInstance): Promise<void> {
       wildcard: false,
       index: false,
       setHeaders: (res, path) => {
-        res.header(
+        res.setHeader(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         )
