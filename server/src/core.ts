@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from './config/config.ts'
+import { ApiRequestLogStore } from './data/api-request-logs.repository.ts'
+import { CredentialLeaseStore, ProviderTokensStore } from './data/provider-tokens.store.ts'
 import type { DB } from './db/database.ts'
-import { TokenManager } from './engine/token-manager.ts'
 import { GhlCustomFieldsClient } from './integrations/ghl/ghl-custom-fields.client.ts'
 import { GhlOAuth } from './integrations/ghl/ghl-oauth.ts'
 import type { ProviderApiOptions } from './integrations/http/provider-api.ts'
 import { ProviderHttp } from './integrations/http/provider-http.ts'
+import { TokenManager } from './integrations/oauth/token-manager.ts'
 import { createProviderClients, type ProviderClients } from './integrations/provider-clients.ts'
 import { YelpOAuth } from './integrations/yelp/yelp-oauth.ts'
 import { YelpSubscriptions } from './integrations/yelp/yelp-subscriptions.ts'
@@ -44,11 +46,18 @@ export function createCore(
   log?: FastifyBaseLogger,
   options: CoreOptions = {},
 ): Core {
-  const http = new ProviderHttp(db, log)
+  const requestLog = new ApiRequestLogStore(db)
+  const http = new ProviderHttp(requestLog, log)
   const box = new SecretBox(config.appSecret)
   const yelpOAuth = new YelpOAuth(config, http)
   const ghlOAuth = new GhlOAuth(config, http)
-  const tokens = new TokenManager(db, box, yelpOAuth, ghlOAuth)
+  const tokens = new TokenManager(
+    new ProviderTokensStore(db),
+    new CredentialLeaseStore(db),
+    box,
+    yelpOAuth,
+    ghlOAuth,
+  )
   return {
     config,
     db,
@@ -59,7 +68,7 @@ export function createCore(
     tokens,
     ghlFields: new GhlCustomFieldsClient(config, http),
     subscriptions: new YelpSubscriptions(config, http),
-    providers: createProviderClients(config, db, tokens, log, { api: options.providerApi }),
+    providers: createProviderClients(config, requestLog, tokens, log, { api: options.providerApi }),
     connectionListeners: [],
   }
 }

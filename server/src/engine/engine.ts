@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
 import type { Core } from '../core.ts'
 import { PermanentProviderError } from '../integrations/http/provider-errors.ts'
+import { NeedsReauthError, NotConnectedError } from '../integrations/oauth/token-manager.ts'
 import { findClient, ghlTokensOf, yelpTokensOf } from '../modules/clients/clients.repository.ts'
 import { ContactSync } from './contact-sync.ts'
 import { clearLeases } from './credential-leases.repository.ts'
@@ -27,7 +28,6 @@ import {
 } from './queues.ts'
 import { Reconciler } from './reconciler.ts'
 import { ReplyHandler } from './reply/reply.handler.ts'
-import { NeedsReauthError, NotConnectedError } from './token-manager.ts'
 
 // Workers per process. Lead syncs are I/O-bound and serialised per lead by the queue policy,
 // so several run side by side; provider rate limits are enforced underneath. A sync whose GHL

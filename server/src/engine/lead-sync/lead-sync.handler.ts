@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { DB } from '../../db/database.ts'
 import { PermanentProviderError } from '../../integrations/http/provider-errors.ts'
+import { NeedsReauthError } from '../../integrations/oauth/token-manager.ts'
 import {
   type ClientRow,
   findClient,
@@ -13,7 +14,6 @@ import { findLead, type LeadFields, type LeadRow, upsertLead } from '../../modul
 import { listSettledEventIds } from '../event-claims.repository.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { LeadSyncJob } from '../queues.ts'
-import { NeedsReauthError } from '../token-manager.ts'
 import { buildContact } from './contact-builder.ts'
 import { EventForwarder } from './event-forwarder.ts'
 import { mergeEventsById, storedEventsOf, toLeadFields, withEvents } from './lead-mapper.ts'

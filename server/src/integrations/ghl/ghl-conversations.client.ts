@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import type { AppConfig } from '../../config/config.ts'
-import type { TokenManager } from '../../engine/token-manager.ts'
 import { NotConfiguredError } from '../../lib/errors.ts'
 import { describeIssue, lenient } from '../http/lenient-schema.ts'
 import { type ApiCall, type ProviderApi, permanentError } from '../http/provider-api.ts'
 import { PermanentProviderError, TransientProviderError } from '../http/provider-errors.ts'
 import { type ProviderResponse, providerErrorMessage } from '../http/provider-http.ts'
+import type { AccessTokenSource } from '../oauth/access-token-source.port.ts'
 
 // ghl.md intro: contacts → Version 2021-07-28, conversations → 2021-04-15 (the wrong one is a 400).
 const CONTACTS_VERSION = '2021-07-28'
@@ -100,7 +100,7 @@ export class GhlClient {
   constructor(
     private readonly config: AppConfig,
     private readonly api: ProviderApi,
-    private readonly tokens: TokenManager,
+    private readonly tokens: AccessTokenSource,
   ) {}
 
   /** ghl.md §7 duplicate search, by email or phone — never by name alone. */
@@ -353,8 +353,8 @@ export class GhlClient {
       json: options.json,
       rateKey: `ghl:${locationId}`,
       rateLimit: GHL_RATE_LIMIT,
-      token: () => this.tokens.ghlAccessToken(clientId),
-      refreshToken: (rejected) => this.tokens.refresh('ghl', clientId, { rejected }),
+      token: () => this.tokens.accessToken(clientId),
+      refreshToken: (rejected) => this.tokens.refresh(clientId, rejected),
       ...(options.retryOnTimeout === undefined ? {} : { retryOnTimeout: options.retryOnTimeout }),
     }
     return this.api.call(call)

@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import type { AppConfig } from '../../config/config.ts'
-import type { TokenManager } from '../../engine/token-manager.ts'
 import { describeIssue, lenient } from '../http/lenient-schema.ts'
 import { type ApiCall, type ProviderApi, permanentError, providerErrorCode } from '../http/provider-api.ts'
 import { PermanentProviderError } from '../http/provider-errors.ts'
 import type { ProviderResponse } from '../http/provider-http.ts'
 import { providerErrorMessage } from '../http/provider-http.ts'
+import type { AccessTokenSource } from '../oauth/access-token-source.port.ts'
 
 // yelp.md §1: field names of the lead and event examples; confidence is medium for the project
 // and low for attachments, so every object keeps unknown fields and reads null as absent.
@@ -100,7 +100,7 @@ export class YelpLeadsClient {
   constructor(
     private readonly config: AppConfig,
     private readonly api: ProviderApi,
-    private readonly tokens: TokenManager,
+    private readonly tokens: AccessTokenSource,
   ) {}
 
   async getLead(clientId: string, leadId: string): Promise<YelpLead> {
@@ -251,8 +251,8 @@ export class YelpLeadsClient {
         windowMs: 1_000,
         spacingMs: Math.floor(1_000 / this.config.yelp.rateLimitPerSecond),
       },
-      token: () => this.tokens.yelpAccessToken(clientId),
-      refreshToken: (rejected) => this.tokens.refresh('yelp', clientId, { rejected }),
+      token: () => this.tokens.accessToken(clientId),
+      refreshToken: (rejected) => this.tokens.refresh(clientId, rejected),
       ...(options.retryOnTimeout === undefined ? {} : { retryOnTimeout: options.retryOnTimeout }),
     }
     return this.api.call(call)
