@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { DB } from '../../db/database.ts'
 import { parseStorableJson } from '../../http/storable-json.ts'
+import {
+  givenWebhookSecret,
+  verificationChallenge,
+} from '../../integrations/yelp/yelp-webhook-verification.ts'
 import { insertWebhookLog } from './webhook-logs.repository.ts'
 import { MalformedBody, YELP_WEBHOOK_PATH, type YelpWebhookService } from './yelp-webhook.service.ts'
 
@@ -15,8 +19,8 @@ export async function registerYelpWebhookRoutes(
   onQueued: (jobs: number) => void,
 ): Promise<void> {
   app.get(YELP_WEBHOOK_PATH, async (request, reply) => {
-    const verification = (request.query as Record<string, unknown>).verification
-    if (typeof verification !== 'string' || verification.length === 0 || verification.length > 500) {
+    const verification = verificationChallenge(request.query)
+    if (verification === null) {
       return reply.code(400).send({ error: 'verification: the query parameter is required' })
     }
     const response = { verification }
@@ -40,10 +44,7 @@ export async function registerYelpWebhookRoutes(
       done(null, parsed.ok ? parsed.value : new MalformedBody(text, parsed.error))
     })
     scope.post(YELP_WEBHOOK_PATH, async (request, reply) => {
-      const query = request.query as Record<string, unknown>
-      const header = request.headers['x-webhook-secret']
-      const secret =
-        typeof query.secret === 'string' ? query.secret : typeof header === 'string' ? header : undefined
+      const secret = givenWebhookSecret(request.query, request.headers)
       const result = await webhooks.ingest(
         request.body ?? new MalformedBody('', 'body: a JSON body is required'),
         secret,
