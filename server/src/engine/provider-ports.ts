@@ -1,16 +1,16 @@
-import type { YelpEventLike, YelpLeadLike } from './lead-sync/yelp-shapes.ts'
+import type { YelpEvent, YelpLead } from '../integrations/yelp/yelp.schemas.ts'
 
 // What the engine needs of each provider. The integration clients (YelpLeadsClient, GhlClient)
 // implement these; the engine depends on the shape, not the vendor code.
 
 export interface LeadsPort {
-  getLead(clientId: string, leadId: string): Promise<YelpLeadLike>
+  getLead(clientId: string, leadId: string): Promise<YelpLead>
   /** All events, oldest first; with `knownIds`, at least every event newer than a known one. */
   listEvents(
     clientId: string,
     leadId: string,
     options?: { knownIds?: ReadonlySet<string> },
-  ): Promise<YelpEventLike[]>
+  ): Promise<YelpEvent[]>
   writeText(clientId: string, leadId: string, text: string): Promise<void>
   listLeadIds(
     clientId: string,

@@ -1,4 +1,6 @@
 import type { DB } from '../../db/database.ts'
+import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
+import { eventText, isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
 import {
   findMessageByExternalKey,
   findUnlinkedReply,
@@ -9,7 +11,6 @@ import {
 import { claimEvent, completeClaim } from '../event-claims.repository.ts'
 import type { GhlPort } from '../provider-ports.ts'
 import type { ContactLink } from './lead-sync.handler.ts'
-import { eventText, isMessageEvent, type YelpEventLike } from './yelp-shapes.ts'
 
 /**
  * Forwards one Yelp event into the contact's GHL conversation, exactly once per event id:
@@ -28,7 +29,7 @@ export class EventForwarder {
   async forward(input: {
     clientId: string
     leadId: string
-    event: YelpEventLike
+    event: YelpEvent
     link: ContactLink
   }): Promise<boolean> {
     const { clientId, leadId, event, link } = input
@@ -103,7 +104,7 @@ export class EventForwarder {
   private async messageRow(
     clientId: string,
     leadId: string,
-    event: YelpEventLike,
+    event: YelpEvent,
     text: string,
     attachments: string[],
     link: ContactLink,

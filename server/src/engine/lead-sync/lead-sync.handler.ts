@@ -2,6 +2,8 @@ import { isDeepStrictEqual } from 'node:util'
 import type { DB } from '../../db/database.ts'
 import { PermanentProviderError } from '../../integrations/http/provider-errors.ts'
 import { NeedsReauthError } from '../../integrations/oauth/token-manager.ts'
+import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
+import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
 import {
   type ClientRow,
   findClient,
@@ -17,7 +19,6 @@ import type { LeadSyncJob } from '../queues.ts'
 import { buildContact } from './contact-builder.ts'
 import { EventForwarder } from './event-forwarder.ts'
 import { mergeEventsById, storedEventsOf, toLeadFields, withEvents } from './lead-mapper.ts'
-import { isMessageEvent, type YelpEventLike } from './yelp-shapes.ts'
 
 export interface LeadSyncOutcome {
   leadId: string
@@ -97,7 +98,7 @@ export class LeadSyncHandler {
   }
 
   /** The message events not forwarded (nor recognised as an echo) yet. */
-  private async unsettled(clientId: string, leadId: string, events: YelpEventLike[]) {
+  private async unsettled(clientId: string, leadId: string, events: YelpEvent[]) {
     const settled = await listSettledEventIds(this.db, clientId, leadId)
     return events.filter((event) => isMessageEvent(event) && !settled.has(event.id))
   }
@@ -109,7 +110,7 @@ export class LeadSyncHandler {
    */
   private async readLead(
     job: LeadSyncJob,
-  ): Promise<{ fields: LeadFields; events: YelpEventLike[]; hasNew: boolean }> {
+  ): Promise<{ fields: LeadFields; events: YelpEvent[]; hasNew: boolean }> {
     const stored = job.reason === NEW_EVENT ? await findLead(this.db, job.clientId, job.leadId) : null
     if (stored) {
       const known = storedEventsOf(stored)
@@ -135,7 +136,7 @@ export class LeadSyncHandler {
   private async forwardNew(
     client: ClientRow,
     leadId: string,
-    pending: YelpEventLike[],
+    pending: YelpEvent[],
     link: ContactLink,
     lead: LeadFields,
   ): Promise<number> {
@@ -153,7 +154,7 @@ export class LeadSyncHandler {
   private async forwardAll(
     clientId: string,
     leadId: string,
-    events: YelpEventLike[],
+    events: YelpEvent[],
     link: ContactLink,
     progress: { forwarded: number },
   ): Promise<void> {

@@ -1,6 +1,8 @@
 import type { DB } from '../../db/database.ts'
 import { GhlStatusNotReadyError } from '../../integrations/ghl/ghl-conversations.client.ts'
 import { PermanentProviderError } from '../../integrations/http/provider-errors.ts'
+import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
+import { eventText } from '../../integrations/yelp/yelp-events.ts'
 import { YelpSameSuccessiveMessageError } from '../../integrations/yelp/yelp-leads.client.ts'
 import {
   findMessageById,
@@ -8,7 +10,6 @@ import {
   updateMessage,
 } from '../../modules/messages/messages.repository.ts'
 import { claimEvent, completeClaim } from '../event-claims.repository.ts'
-import { eventText, type YelpEventLike } from '../lead-sync/yelp-shapes.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { ReplyJob } from '../queues.ts'
 
@@ -90,7 +91,7 @@ export class ReplyHandler {
   }
 
   /** The BIZ event carrying this text, written since the first attempt (with clock slack). */
-  private async findSentEvent(job: ReplyJob, text: string, since: string): Promise<YelpEventLike | null> {
+  private async findSentEvent(job: ReplyJob, text: string, since: string): Promise<YelpEvent | null> {
     const after = new Date(since).getTime() - 60_000
     const events = await this.leads.listEvents(job.clientId, job.leadId)
     return (
