@@ -1,5 +1,5 @@
 import type { DB } from '../../db/database.ts'
-import { GhlStatusNotReadyError } from '../../integrations/ghl/ghl-conversations.client.ts'
+import { GhlStatusNotReadyError } from '../../integrations/ghl/ghl-messages.client.ts'
 import { PermanentProviderError } from '../../integrations/http/provider-errors.ts'
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { eventText } from '../../integrations/yelp/yelp-events.ts'

@@ -4,6 +4,7 @@ import type { SecretBox } from '../../lib/secret-box.ts'
 import type { GhlTokenResponse } from '../ghl/ghl.schemas.ts'
 import { GhlGrantRefusedError, type GhlOAuth } from '../ghl/ghl-oauth.ts'
 import { TransientProviderError } from '../http/provider-errors.ts'
+import { providerManifests } from '../provider-manifests.ts'
 import type { YelpTokenResponse } from '../yelp/yelp.schemas.ts'
 import { YelpGrantRefusedError, type YelpOAuth } from '../yelp/yelp-oauth.ts'
 import type { AccessTokenSource } from './access-token-source.port.ts'
@@ -187,7 +188,7 @@ export class TokenManager {
   }
 
   private assertUsable(provider: Provider, clientId: string, tokens: StoredCredential): void {
-    const name = provider === 'yelp' ? 'Yelp' : 'GoHighLevel'
+    const name = providerManifests[provider].displayName
     if (!tokens.accessToken || !tokens.refreshToken) {
       throw new NotConnectedError(`Client ${clientId} is not connected to ${name}`)
     }

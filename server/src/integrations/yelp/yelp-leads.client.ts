@@ -1,11 +1,11 @@
 import type { z } from 'zod'
-import type { AppConfig } from '../../config/config.ts'
 import { describeIssue } from '../http/lenient-schema.ts'
 import { type ApiCall, type ProviderApi, permanentError, providerErrorCode } from '../http/provider-api.ts'
 import { PermanentProviderError } from '../http/provider-errors.ts'
 import type { ProviderResponse } from '../http/provider-http.ts'
 import { providerErrorMessage } from '../http/provider-http.ts'
 import type { AccessTokenSource } from '../oauth/access-token-source.port.ts'
+import type { YelpConfig } from './yelp.manifest.ts'
 import {
   type YelpEvent,
   type YelpLead,
@@ -34,7 +34,7 @@ type Endpoint =
 /** The Yelp Leads API for one connected client, with the business user's OAuth token (yelp.md §1). */
 export class YelpLeadsClient {
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: YelpConfig,
     private readonly api: ProviderApi,
     private readonly tokens: AccessTokenSource,
   ) {}

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppConfig } from '../../config/config.ts'
 import type { Database } from '../../db/database.ts'
+import { ghlManifest } from '../../integrations/ghl/ghl.manifest.ts'
+import { yelpManifest } from '../../integrations/yelp/yelp.manifest.ts'
 
 /** `GET /api/health`: public liveness with database reachability and which providers are set up. */
 export function registerHealthRoutes(app: FastifyInstance, database: Database, config: AppConfig): void {
@@ -21,8 +23,8 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database, c
       status: databaseStatus.reachable ? 'ok' : 'unavailable',
       database: databaseStatus,
       providers: {
-        yelp: config.yelp.clientId && config.yelp.clientSecret ? 'configured' : 'not configured',
-        ghl: config.ghl.clientId && config.ghl.clientSecret ? 'configured' : 'not configured',
+        yelp: yelpManifest.isConfigured(config) ? 'configured' : 'not configured',
+        ghl: ghlManifest.isConfigured(config) ? 'configured' : 'not configured',
       },
     }
     return reply.code(databaseStatus.reachable ? 200 : 503).send(body)

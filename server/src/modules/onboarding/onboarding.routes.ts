@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { AppConfig } from '../../config/config.ts'
 import type { DB } from '../../db/database.ts'
+import { ghlManifest } from '../../integrations/ghl/ghl.manifest.ts'
+import { yelpManifest } from '../../integrations/yelp/yelp.manifest.ts'
 import { ForbiddenError } from '../../lib/errors.ts'
 import type { Signer } from '../../lib/signer.ts'
 import { parseInput } from '../../lib/validation.ts'
@@ -36,12 +38,12 @@ export function registerOnboardingRoutes(
           connected: Boolean(yelp.accessToken),
           businessId: yelp.businessId ?? null,
           webhookSubscribed: yelp.webhookSubscribed === true,
-          configured: Boolean(config.yelp.clientId && config.yelp.clientSecret),
+          configured: yelpManifest.isConfigured(config),
         },
         ghl: {
           connected: Boolean(ghl.accessToken),
           hasApiKey: Boolean(row.ghlLocationApiKey),
-          configured: Boolean(config.ghl.clientId && config.ghl.clientSecret),
+          configured: ghlManifest.isConfigured(config),
         },
       }
     },
