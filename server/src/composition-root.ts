@@ -2,15 +2,18 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import type PgBoss from 'pg-boss'
 import { createApp, registerRoutes } from './app.ts'
 import type { AppConfig } from './config/config.ts'
+import { ApiRequestLogStore } from './data/api-request-logs.repository.ts'
+import { CredentialLeaseStore, ProviderTokensStore } from './data/provider-tokens.store.ts'
 import { type Database, type DB, INGEST_POOL_SIZE } from './db/database.ts'
 import { type ConnectionListener, Engine } from './engine/engine.ts'
 import { QUEUES } from './engine/queue/queues.ts'
-import { TokenManager } from './engine/token-manager.ts'
 import type { RegisteredRoute } from './http/access.ts'
 import { GhlCustomFieldsClient } from './integrations/ghl/ghl-custom-fields.client.ts'
 import { GhlOAuth } from './integrations/ghl/ghl-oauth.ts'
+import { parsePublicKey } from './integrations/ghl/ghl-webhook-signature.ts'
 import type { ProviderApiOptions } from './integrations/http/provider-api.ts'
 import { ProviderHttp } from './integrations/http/provider-http.ts'
+import { TokenManager } from './integrations/oauth/token-manager.ts'
 import { createProviderClients, type ProviderClients } from './integrations/provider-clients.ts'
 import { YelpOAuth } from './integrations/yelp/yelp-oauth.ts'
 import { YelpSubscriptions } from './integrations/yelp/yelp-subscriptions.ts'
@@ -26,7 +29,6 @@ import { JobsService } from './modules/jobs/jobs.service.ts'
 import { OAuthService } from './modules/oauth/oauth.service.ts'
 import { OnboardingService } from './modules/onboarding/onboarding.service.ts'
 import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
-import { parsePublicKey } from './modules/replies/ghl-signature.ts'
 import { ReplyService } from './modules/replies/reply.service.ts'
 import { SessionTimeout } from './modules/settings/session-timeout.ts'
 import { WebhookSecret } from './modules/settings/webhook-secret.ts'
@@ -93,12 +95,19 @@ export async function buildApp({
   const { db, ingestDb } = database
 
   // Providers: one HTTP layer (rate limits, call log), OAuth, the token manager, the clients.
-  const http = new ProviderHttp(db, app.log)
+  const requestLog = new ApiRequestLogStore(db)
+  const http = new ProviderHttp(requestLog, app.log)
   const box = new SecretBox(config.appSecret)
   const signer = new Signer(config.appSecret)
   const yelpOAuth = new YelpOAuth(config, http)
   const ghlOAuth = new GhlOAuth(config, http)
-  const tokens = new TokenManager(db, box, yelpOAuth, ghlOAuth)
+  const tokens = new TokenManager(
+    new ProviderTokensStore(db),
+    new CredentialLeaseStore(db),
+    box,
+    yelpOAuth,
+    ghlOAuth,
+  )
   const core: Core = {
     config,
     db,
@@ -109,7 +118,7 @@ export async function buildApp({
     tokens,
     ghlFields: new GhlCustomFieldsClient(config, http),
     subscriptions: new YelpSubscriptions(config, http),
-    providers: createProviderClients(config, db, tokens, app.log, { api: options.providerApi }),
+    providers: createProviderClients(config, requestLog, tokens, app.log, { api: options.providerApi }),
     connectionListeners: [],
   }
   const engine = boss ? new Engine(boss, core, app.log) : undefined

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { parsePublicKey } from '../modules/replies/ghl-signature.ts'
+import { parsePublicKey } from '../integrations/ghl/ghl-webhook-signature.ts'
 import { type Env, envSchema } from './env.schema.ts'
 
 export interface AppConfig {

@@ -12,6 +12,7 @@ import {
 } from '../data/parked-jobs.repository.ts'
 import type { DB } from '../db/database.ts'
 import { PermanentProviderError } from '../integrations/http/provider-errors.ts'
+import { NeedsReauthError, NotConnectedError } from '../integrations/oauth/token-manager.ts'
 import type { ProviderClients } from '../integrations/provider-clients.ts'
 import { ContactSync } from './contact-sync.ts'
 import { LeadImport } from './lead-import.ts'
@@ -29,7 +30,6 @@ import {
 } from './queue/queues.ts'
 import { Reconciler } from './reconciler.ts'
 import { ReplyHandler } from './reply/reply.handler.ts'
-import { NeedsReauthError, NotConnectedError } from './token-manager.ts'
 
 // Workers per process. Lead syncs are I/O-bound and serialised per lead by the queue policy,
 // so several run side by side; provider rate limits are enforced underneath. A sync whose GHL

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { AppConfig } from '../config/config.ts'
-import type { DB } from '../db/database.ts'
-import type { TokenManager } from '../engine/token-manager.ts'
-import { GhlClient } from './ghl/ghl-conversations.client.ts'
+import { GhlClient } from './ghl/ghl.client.ts'
+import type { GhlConfig } from './ghl/ghl.manifest.ts'
 import { ProviderApi, type ProviderApiOptions } from './http/provider-api.ts'
 import { ProviderHttp } from './http/provider-http.ts'
 import { RateLimiter } from './http/rate-limiter.ts'
+import type { RequestLogSink } from './http/request-log-sink.port.ts'
+import type { TokenManager } from './oauth/token-manager.ts'
+import type { YelpConfig } from './yelp/yelp.manifest.ts'
 import { YelpLeadsClient } from './yelp/yelp-leads.client.ts'
 
 /**
@@ -23,18 +24,18 @@ export interface ProviderClients {
 
 /** The Yelp and GHL API clients the engine calls, over one logged, limited, retrying HTTP layer. */
 export function createProviderClients(
-  config: AppConfig,
-  db: DB,
+  config: YelpConfig & GhlConfig,
+  requestLog: RequestLogSink,
   tokens: TokenManager,
   log?: FastifyBaseLogger,
   options: { api?: ProviderApiOptions; limiter?: RateLimiter } = {},
 ): ProviderClients {
-  const http = new ProviderHttp(db, log)
+  const http = new ProviderHttp(requestLog, log)
   const api = new ProviderApi(http, options.limiter ?? processLimiter, options.api)
   return {
     http,
     api,
-    yelpLeads: new YelpLeadsClient(config, api, tokens),
-    ghl: new GhlClient(config, api, tokens),
+    yelpLeads: new YelpLeadsClient(config, api, tokens.source('yelp')),
+    ghl: new GhlClient(config, api, tokens.source('ghl')),
   }
 }

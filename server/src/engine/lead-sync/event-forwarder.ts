@@ -7,8 +7,9 @@ import {
   updateMessage,
 } from '../../data/messages.repository.ts'
 import type { DB } from '../../db/database.ts'
+import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
+import { eventText, isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
 import type { GhlPort } from '../provider-ports.ts'
-import { eventText, isMessageEvent, type YelpEventLike } from './yelp-shapes.ts'
 
 export interface ContactLink {
   contactId: string
@@ -35,7 +36,7 @@ export class EventForwarder {
   async forward(input: {
     clientId: string
     leadId: string
-    event: YelpEventLike
+    event: YelpEvent
     link: ContactLink
   }): Promise<boolean> {
     const { clientId, leadId, event, link } = input
@@ -110,7 +111,7 @@ export class EventForwarder {
   private async messageRow(
     clientId: string,
     leadId: string,
-    event: YelpEventLike,
+    event: YelpEvent,
     text: string,
     attachments: string[],
     link: ContactLink,

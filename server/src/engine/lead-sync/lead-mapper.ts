@@ -1,8 +1,9 @@
 import type { LeadFields, LeadRow } from '../../data/leads.repository.ts'
-import { eventText, type YelpEventLike, type YelpLeadLike } from './yelp-shapes.ts'
+import type { YelpEvent, YelpLead } from '../../integrations/yelp/yelp.schemas.ts'
+import { eventText } from '../../integrations/yelp/yelp-events.ts'
 
 /** The `leads` row of a Yelp lead and its events, in the inbox shape of spec §3.2. */
-export function toLeadFields(clientId: string, lead: YelpLeadLike, events: YelpEventLike[]): LeadFields {
+export function toLeadFields(clientId: string, lead: YelpLead, events: YelpEvent[]): LeadFields {
   const project = lead.project ?? {}
   const surveyFields: Record<string, string[]> = {}
   for (const answer of project.survey_answers ?? []) {
@@ -53,25 +54,25 @@ export function toLeadFields(clientId: string, lead: YelpLeadLike, events: YelpE
  * A stored lead with its events replaced by `events` (a new message on a lead already read: its
  * lead object is not fetched again, only its events).
  */
-export function withEvents(row: LeadRow, events: YelpEventLike[]): LeadFields {
+export function withEvents(row: LeadRow, events: YelpEvent[]): LeadFields {
   const { id: _id, status: _status, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = row
   const lastEventTime = latest([row.lastEventTime?.toISOString(), events.at(-1)?.time_created])
   return { ...fields, events: events.map(toStoredEvent), lastEventTime: new Date(lastEventTime) }
 }
 
 /** The events kept on a lead row, in the shape Yelp sends them. */
-export function storedEventsOf(row: Pick<LeadRow, 'events'>): YelpEventLike[] {
-  return ((row.events ?? []) as YelpEventLike[]).filter((event) => typeof event?.id === 'string')
+export function storedEventsOf(row: Pick<LeadRow, 'events'>): YelpEvent[] {
+  return ((row.events ?? []) as YelpEvent[]).filter((event) => typeof event?.id === 'string')
 }
 
 /** Stored events followed by the newly fetched ones; an event fetched again replaces its copy. */
-export function mergeEventsById(stored: YelpEventLike[], fetched: YelpEventLike[]): YelpEventLike[] {
+export function mergeEventsById(stored: YelpEvent[], fetched: YelpEvent[]): YelpEvent[] {
   const byId = new Map(stored.map((event) => [event.id, event]))
   for (const event of fetched) byId.set(event.id, event)
   return [...byId.values()]
 }
 
-function toStoredEvent(event: YelpEventLike) {
+function toStoredEvent(event: YelpEvent) {
   return {
     id: event.id,
     event_type: event.event_type,

@@ -6,13 +6,14 @@ import { findContactMapping, saveContactMapping } from '../../data/ghl-contacts.
 import { findLead, type LeadFields, type LeadRow, upsertLead } from '../../data/leads.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { PermanentProviderError } from '../../integrations/http/provider-errors.ts'
+import { NeedsReauthError } from '../../integrations/oauth/token-manager.ts'
+import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
+import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { LeadSyncJob } from '../queue/queues.ts'
-import { NeedsReauthError } from '../token-manager.ts'
 import { buildContact } from './contact-builder.ts'
 import { type ContactLink, EventForwarder } from './event-forwarder.ts'
 import { mergeEventsById, storedEventsOf, toLeadFields, withEvents } from './lead-mapper.ts'
-import { isMessageEvent, type YelpEventLike } from './yelp-shapes.ts'
 
 export interface LeadSyncOutcome {
   leadId: string
@@ -84,7 +85,7 @@ export class LeadSyncHandler {
   }
 
   /** The message events not forwarded (nor recognised as an echo) yet. */
-  private async unsettled(clientId: string, leadId: string, events: YelpEventLike[]) {
+  private async unsettled(clientId: string, leadId: string, events: YelpEvent[]) {
     const settled = await listSettledEventIds(this.db, clientId, leadId)
     return events.filter((event) => isMessageEvent(event) && !settled.has(event.id))
   }
@@ -96,7 +97,7 @@ export class LeadSyncHandler {
    */
   private async readLead(
     job: LeadSyncJob,
-  ): Promise<{ fields: LeadFields; events: YelpEventLike[]; hasNew: boolean }> {
+  ): Promise<{ fields: LeadFields; events: YelpEvent[]; hasNew: boolean }> {
     const stored = job.reason === NEW_EVENT ? await findLead(this.db, job.clientId, job.leadId) : null
     if (stored) {
       const known = storedEventsOf(stored)
@@ -122,7 +123,7 @@ export class LeadSyncHandler {
   private async forwardNew(
     client: ClientRow,
     leadId: string,
-    pending: YelpEventLike[],
+    pending: YelpEvent[],
     link: ContactLink,
     lead: LeadFields,
   ): Promise<number> {
@@ -140,7 +141,7 @@ export class LeadSyncHandler {
   private async forwardAll(
     clientId: string,
     leadId: string,
-    events: YelpEventLike[],
+    events: YelpEvent[],
     link: ContactLink,
     progress: { forwarded: number },
   ): Promise<void> {

@@ -1,10 +1,11 @@
 import { claimEvent, completeClaim } from '../../data/event-claims.repository.ts'
 import { findMessageById, type MessageRow, updateMessage } from '../../data/messages.repository.ts'
 import type { DB } from '../../db/database.ts'
-import { GhlStatusNotReadyError } from '../../integrations/ghl/ghl-conversations.client.ts'
+import { GhlStatusNotReadyError } from '../../integrations/ghl/ghl-messages.client.ts'
 import { PermanentProviderError } from '../../integrations/http/provider-errors.ts'
+import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
+import { eventText } from '../../integrations/yelp/yelp-events.ts'
 import { YelpSameSuccessiveMessageError } from '../../integrations/yelp/yelp-leads.client.ts'
-import { eventText, type YelpEventLike } from '../lead-sync/yelp-shapes.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { ReplyJob } from '../queue/queues.ts'
 
@@ -86,7 +87,7 @@ export class ReplyHandler {
   }
 
   /** The BIZ event carrying this text, written since the first attempt (with clock slack). */
-  private async findSentEvent(job: ReplyJob, text: string, since: string): Promise<YelpEventLike | null> {
+  private async findSentEvent(job: ReplyJob, text: string, since: string): Promise<YelpEvent | null> {
     const after = new Date(since).getTime() - 60_000
     const events = await this.leads.listEvents(job.clientId, job.leadId)
     return (

@@ -1,6 +1,6 @@
-import type { AppConfig } from '../../config/config.ts'
 import { ExternalServiceError } from '../../lib/errors.ts'
 import { type ProviderHttp, type ProviderResponse, providerErrorMessage } from '../http/provider-http.ts'
+import type { GhlConfig } from './ghl.manifest.ts'
 import { type GhlCustomField, ghlCustomFieldCreatedSchema, ghlCustomFieldListSchema } from './ghl.schemas.ts'
 
 // Location custom fields (ghl.md §8) use Version 2021-07-28.
@@ -19,7 +19,7 @@ export class GhlAuthRejectedError extends ExternalServiceError {}
 /** Custom fields of one location, with a bearer credential (a location key or an OAuth token). */
 export class GhlCustomFieldsClient {
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: GhlConfig,
     private readonly http: ProviderHttp,
   ) {}
 

@@ -1,19 +1,7 @@
-import type { AppConfig } from '../../config/config.ts'
 import { ExternalServiceError, NotConfiguredError } from '../../lib/errors.ts'
 import { type ProviderHttp, providerErrorMessage } from '../http/provider-http.ts'
+import { type GhlConfig, ghlManifest } from './ghl.manifest.ts'
 import { type GhlTokenResponse, ghlTokenResponseSchema } from './ghl.schemas.ts'
-
-/** Scopes the conversation-provider design needs (ghl.md §9 "Required scopes"). */
-export const GHL_SCOPES = [
-  'contacts.readonly',
-  'contacts.write',
-  'conversations.readonly',
-  'conversations.write',
-  'conversations/message.readonly',
-  'conversations/message.write',
-  'locations/customFields.readonly',
-  'locations/customFields.write',
-]
 
 /** A refresh token GHL refused (single-use tokens, suspended location): re-authorize. */
 export class GhlGrantRefusedError extends Error {}
@@ -21,27 +9,22 @@ export class GhlGrantRefusedError extends Error {}
 /** GHL Marketplace OAuth for a sub-account (ghl.md §5): form-encoded, rotating refresh tokens. */
 export class GhlOAuth {
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: GhlConfig,
     private readonly http: ProviderHttp,
   ) {}
 
-  get isConfigured(): boolean {
-    return Boolean(this.config.ghl.clientId && this.config.ghl.clientSecret)
-  }
-
   redirectUri(): string {
-    return `${this.config.baseUrl}/api/ghl/callback`
+    return `${this.config.baseUrl}${ghlManifest.callbackPath}`
   }
 
   authorizeUrl(state: string): string {
     const { clientId } = this.credentials()
-    // The documented path since May 2026 (ghl.md §5); the legacy /oauth/chooselocation also works.
-    const url = new URL('/v2/oauth/chooselocation', this.config.ghl.authBase)
+    const url = ghlManifest.authorizeUrl(this.config.ghl)
     url.search = new URLSearchParams({
       response_type: 'code',
       client_id: clientId,
       redirect_uri: this.redirectUri(),
-      scope: GHL_SCOPES.join(' '),
+      scope: ghlManifest.scopes.join(' '),
       state,
     }).toString()
     return url.toString()
@@ -70,7 +53,7 @@ export class GhlOAuth {
       platform: 'ghl',
       clientId,
       method: 'POST',
-      url: `${this.config.ghl.apiBase}/oauth/token`,
+      url: ghlManifest.tokenUrl(this.config.ghl),
       form: { ...grant, client_id: credentials.clientId, client_secret: credentials.clientSecret },
     })
     if (response.status === 200 || response.status === 201) {
@@ -90,8 +73,9 @@ export class GhlOAuth {
   private credentials(): { clientId: string; clientSecret: string } {
     const { clientId, clientSecret } = this.config.ghl
     if (!clientId || !clientSecret) {
+      const { envKeys } = ghlManifest
       throw new NotConfiguredError(
-        'GoHighLevel is not configured on this server: set GHL_CLIENT_ID and GHL_CLIENT_SECRET',
+        `GoHighLevel is not configured on this server: set ${envKeys.clientId} and ${envKeys.clientSecret}`,
       )
     }
     return { clientId, clientSecret }

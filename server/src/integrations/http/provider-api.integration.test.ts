@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { apiRequestLogs } from '../../db/schema.ts'
-import { NeedsReauthError } from '../../engine/token-manager.ts'
-import type { GhlClient } from '../ghl/ghl-conversations.client.ts'
+import type { GhlClient } from '../ghl/ghl.client.ts'
+import { NeedsReauthError } from '../oauth/token-manager.ts'
 import {
   BUSINESS_ID,
   CLIENT_ID,

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { DB } from '../../db/database.ts'
-import { apiRequestLogs } from '../../db/schema.ts'
 import { redactBody, redactHeaders, redactUrl } from './redaction.ts'
+import type { RequestLogSink } from './request-log-sink.port.ts'
 
 export type Platform = 'yelp' | 'ghl'
 
@@ -50,11 +49,12 @@ const DEFAULT_TIMEOUT_MS = 15_000
 
 /**
  * The one way the server talks to Yelp and GHL: a timeout on every call, and every call
- * recorded in `api_request_logs` with Authorization headers, tokens and keys redacted.
+ * recorded through the request log (`api_request_logs`) with Authorization headers, tokens and
+ * keys redacted.
  */
 export class ProviderHttp {
   constructor(
-    private readonly db: DB,
+    private readonly requestLog: RequestLogSink,
     private readonly log?: FastifyBaseLogger,
   ) {}
 
@@ -111,8 +111,7 @@ export class ProviderHttp {
     error: string | null,
   ): Promise<void> {
     try {
-      await this.db.insert(apiRequestLogs).values({
-        direction: 'outgoing',
+      await this.requestLog.record({
         platform: request.platform,
         clientId: request.clientId ?? null,
         method: request.method,
@@ -123,7 +122,7 @@ export class ProviderHttp {
         responseHeaders: response.headers,
         responseBody: redactBody(response.body),
         error: error ?? (response.status >= 400 ? describeStatus(response) : null),
-        duration: response.durationMs,
+        durationMs: response.durationMs,
       })
     } catch (logError) {
       // Losing a log line must never fail the provider call it describes.

@@ -1,13 +1,15 @@
 import { expect } from 'vitest'
 import type { AppConfig } from '../../config/config.ts'
+import { ApiRequestLogStore } from '../../data/api-request-logs.repository.ts'
+import { CredentialLeaseStore, ProviderTokensStore } from '../../data/provider-tokens.store.ts'
 import type { DB } from '../../db/database.ts'
-import { TokenManager } from '../../engine/token-manager.ts'
 import { SecretBox } from '../../lib/secret-box.ts'
 import { completeOAuth, type SimulatedWorld, startWithSimulators } from '../../testing/with-simulators.ts'
 import { GhlOAuth } from '../ghl/ghl-oauth.ts'
 import type { ProviderApiOptions } from '../http/provider-api.ts'
 import { ProviderHttp } from '../http/provider-http.ts'
 import { RateLimiter } from '../http/rate-limiter.ts'
+import { TokenManager } from '../oauth/token-manager.ts'
 import { createProviderClients, type ProviderClients } from '../provider-clients.ts'
 import { YelpOAuth } from '../yelp/yelp-oauth.ts'
 
@@ -60,9 +62,10 @@ export async function startConnectedWorld(): Promise<ConnectedWorld> {
   const config = world.server.server.config
   const db = world.server.server.database.db
   const newTokenManager = () => {
-    const http = new ProviderHttp(db)
+    const http = new ProviderHttp(new ApiRequestLogStore(db))
     return new TokenManager(
-      db,
+      new ProviderTokensStore(db),
+      new CredentialLeaseStore(db),
       new SecretBox(config.appSecret),
       new YelpOAuth(config, http),
       new GhlOAuth(config, http),
@@ -71,7 +74,7 @@ export async function startConnectedWorld(): Promise<ConnectedWorld> {
   const tokens = newTokenManager()
   const limiter = new RateLimiter()
   const clientsWith = (options: ProviderApiOptions, using = tokens) =>
-    createProviderClients(config, db, using, undefined, { limiter, api: options })
+    createProviderClients(config, new ApiRequestLogStore(db), using, undefined, { limiter, api: options })
   // The OAuth flows' own calls are not what the tests look at.
   world.yelp.server.requests.clear()
   world.ghl.server.requests.clear()

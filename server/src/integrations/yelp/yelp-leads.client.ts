@@ -1,82 +1,18 @@
-import { z } from 'zod'
-import type { AppConfig } from '../../config/config.ts'
-import type { TokenManager } from '../../engine/token-manager.ts'
-import { describeIssue, lenient } from '../http/lenient-schema.ts'
+import type { z } from 'zod'
+import { describeIssue } from '../http/lenient-schema.ts'
 import { type ApiCall, type ProviderApi, permanentError, providerErrorCode } from '../http/provider-api.ts'
 import { PermanentProviderError } from '../http/provider-errors.ts'
 import type { ProviderResponse } from '../http/provider-http.ts'
 import { providerErrorMessage } from '../http/provider-http.ts'
-
-// yelp.md §1: field names of the lead and event examples; confidence is medium for the project
-// and low for attachments, so every object keeps unknown fields and reads null as absent.
-const attachmentSchema = lenient(
-  z.looseObject({
-    id: z.string().optional(),
-    url: z.string().optional(),
-    resource_name: z.string().optional(),
-    mime_type: z.string().optional(),
-  }),
-)
-
-const surveyAnswerSchema = lenient(
-  z.looseObject({
-    question_text: z.string(),
-    // An array of strings (yelp.md §1); a lone string is read as one answer.
-    answer_text: z.preprocess((v) => (typeof v === 'string' ? [v] : (v ?? [])), z.array(z.string())),
-  }),
-)
-
-export const yelpLeadSchema = lenient(
-  z.looseObject({
-    id: z.string(),
-    business_id: z.string(),
-    conversation_id: z.string().optional(),
-    temporary_email_address: z.string().optional(),
-    temporary_email_address_expiry: z.string().optional(),
-    phone_number: z.string().optional(),
-    temporary_phone_number: z.string().optional(),
-    time_created: z.string(),
-    last_event_time: z.string().optional(),
-    user: lenient(z.looseObject({ display_name: z.string().optional() })).prefault({}),
-    project: lenient(
-      z.looseObject({
-        job_names: z.array(z.string()).optional(),
-        survey_answers: z.array(surveyAnswerSchema).optional(),
-        location: lenient(z.looseObject({ postal_code: z.string().optional() })).optional(),
-        additional_info: z.string().optional(),
-        availability: lenient(
-          z.looseObject({ status: z.string().optional(), dates: z.array(z.string()).optional() }),
-        ).optional(),
-        attachments: z.array(attachmentSchema).optional(),
-      }),
-    ).prefault({}),
-  }),
-)
-export type YelpLead = z.infer<typeof yelpLeadSchema>
-
-export const yelpEventSchema = lenient(
-  z.looseObject({
-    id: z.string(),
-    cursor: z.string().optional(),
-    event_type: z.string(),
-    /** 'CONSUMER' | 'BIZ' (yelp.md §1), kept open for types not seen yet. */
-    user_type: z.string(),
-    user_id: z.string().optional(),
-    user_display_name: z.string().optional(),
-    time_created: z.string(),
-    event_content: lenient(
-      z.looseObject({
-        text: z.string().optional(),
-        fallback_text: z.string().optional(),
-        attachments: z.array(attachmentSchema).optional(),
-      }),
-    ).prefault({}),
-  }),
-)
-export type YelpEvent = z.infer<typeof yelpEventSchema>
-
-const eventsPageSchema = z.object({ events: z.array(yelpEventSchema) })
-const leadIdsPageSchema = z.object({ lead_ids: z.array(z.string()), has_more: z.boolean().optional() })
+import type { AccessTokenSource } from '../oauth/access-token-source.port.ts'
+import type { YelpConfig } from './yelp.manifest.ts'
+import {
+  type YelpEvent,
+  type YelpLead,
+  yelpEventsPageSchema,
+  yelpLeadIdsPageSchema,
+  yelpLeadSchema,
+} from './yelp.schemas.ts'
 
 /** yelp.md §1: the same text to the same lead within an hour is refused. */
 export class YelpSameSuccessiveMessageError extends PermanentProviderError {}
@@ -98,9 +34,9 @@ type Endpoint =
 /** The Yelp Leads API for one connected client, with the business user's OAuth token (yelp.md §1). */
 export class YelpLeadsClient {
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: YelpConfig,
     private readonly api: ProviderApi,
-    private readonly tokens: TokenManager,
+    private readonly tokens: AccessTokenSource,
   ) {}
 
   async getLead(clientId: string, leadId: string): Promise<YelpLead> {
@@ -136,7 +72,7 @@ export class YelpLeadsClient {
       )
       if (response.status !== 200)
         throw this.failure(clientId, `Reading the events of Yelp lead ${leadId}`, response, leadId)
-      const { events } = parse(eventsPageSchema, response, `the events of Yelp lead ${leadId}`)
+      const { events } = parse(yelpEventsPageSchema, response, `the events of Yelp lead ${leadId}`)
       pages.unshift(events)
       // Everything older than a known event is known too.
       if (options.knownIds && events.some((e) => options.knownIds?.has(e.id))) break
@@ -215,7 +151,7 @@ export class YelpLeadsClient {
             )
           : permanentError('yelp', `Listing the leads of Yelp business ${businessId}`, response)
       }
-      const body = parse(leadIdsPageSchema, response, `the lead ids of Yelp business ${businessId}`)
+      const body = parse(yelpLeadIdsPageSchema, response, `the lead ids of Yelp business ${businessId}`)
       for (const id of body.lead_ids) {
         if (seen.has(id)) continue
         seen.add(id)
@@ -251,8 +187,8 @@ export class YelpLeadsClient {
         windowMs: 1_000,
         spacingMs: Math.floor(1_000 / this.config.yelp.rateLimitPerSecond),
       },
-      token: () => this.tokens.yelpAccessToken(clientId),
-      refreshToken: (rejected) => this.tokens.refresh('yelp', clientId, { rejected }),
+      token: () => this.tokens.accessToken(clientId),
+      refreshToken: (rejected) => this.tokens.refresh(clientId, rejected),
       ...(options.retryOnTimeout === undefined ? {} : { retryOnTimeout: options.retryOnTimeout }),
     }
     return this.api.call(call)

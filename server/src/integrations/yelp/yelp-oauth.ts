@@ -1,6 +1,6 @@
-import type { AppConfig } from '../../config/config.ts'
 import { ExternalServiceError, NotConfiguredError } from '../../lib/errors.ts'
 import { type ProviderHttp, providerErrorMessage } from '../http/provider-http.ts'
+import { type YelpConfig, yelpManifest } from './yelp.manifest.ts'
 import {
   type YelpTokenResponse,
   yelpBusinessesResponseSchema,
@@ -16,26 +16,22 @@ export class YelpGrantRefusedError extends Error {}
  */
 export class YelpOAuth {
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: YelpConfig,
     private readonly http: ProviderHttp,
   ) {}
 
-  get isConfigured(): boolean {
-    return Boolean(this.config.yelp.clientId && this.config.yelp.clientSecret)
-  }
-
   redirectUri(): string {
-    return `${this.config.baseUrl}/api/yelp/callback`
+    return `${this.config.baseUrl}${yelpManifest.callbackPath}`
   }
 
   authorizeUrl(state: string): string {
     const { clientId } = this.credentials()
-    const url = new URL('/oauth2/authorize', this.config.yelp.authBase)
+    const url = yelpManifest.authorizeUrl(this.config.yelp)
     url.search = new URLSearchParams({
       response_type: 'code',
       client_id: clientId,
       redirect_uri: this.redirectUri(),
-      scope: 'leads',
+      scope: yelpManifest.scopes.join(' '),
       state,
     }).toString()
     return url.toString()
@@ -79,7 +75,7 @@ export class YelpOAuth {
       platform: 'yelp',
       clientId,
       method: 'POST',
-      url: `${this.config.yelp.apiBase}/oauth2/token/v3`,
+      url: yelpManifest.tokenUrl(this.config.yelp),
       form: { ...grant, client_id: credentials.clientId, client_secret: credentials.clientSecret },
     })
     if (response.status === 200) {
@@ -99,8 +95,9 @@ export class YelpOAuth {
   private credentials(): { clientId: string; clientSecret: string } {
     const { clientId, clientSecret } = this.config.yelp
     if (!clientId || !clientSecret) {
+      const { envKeys } = yelpManifest
       throw new NotConfiguredError(
-        'Yelp is not configured on this server: set YELP_CLIENT_ID and YELP_CLIENT_SECRET',
+        `Yelp is not configured on this server: set ${envKeys.clientId} and ${envKeys.clientSecret}`,
       )
     }
     return { clientId, clientSecret }

@@ -1,6 +1,6 @@
-import type { AppConfig } from '../../config/config.ts'
 import { ExternalServiceError, NotConfiguredError } from '../../lib/errors.ts'
 import { type ProviderHttp, providerErrorMessage } from '../http/provider-http.ts'
+import { type YelpConfig, yelpManifest } from './yelp.manifest.ts'
 
 /**
  * Business subscriptions (yelp.md §3): authorised by the app's API key, not a user token.
@@ -8,13 +8,16 @@ import { type ProviderHttp, providerErrorMessage } from '../http/provider-http.t
  */
 export class YelpSubscriptions {
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: YelpConfig,
     private readonly http: ProviderHttp,
   ) {}
 
   async subscribeWebhooks(businessId: string, clientId: string): Promise<void> {
     const apiKey = this.config.yelp.apiKey
-    if (!apiKey) throw new NotConfiguredError('Yelp is not configured on this server: set YELP_API_KEY')
+    if (!apiKey)
+      throw new NotConfiguredError(
+        `Yelp is not configured on this server: set ${yelpManifest.envKeys.apiKey}`,
+      )
     const response = await this.http.request({
       platform: 'yelp',
       clientId,

@@ -20,11 +20,15 @@ import {
   yelpTokensOf,
 } from '../../data/clients.repository.ts'
 import type { DB } from '../../db/database.ts'
-import { NotConnectedError, type Provider, type TokenManager } from '../../engine/token-manager.ts'
 import {
   GhlAuthRejectedError,
   type GhlCustomFieldsClient,
 } from '../../integrations/ghl/ghl-custom-fields.client.ts'
+import {
+  NotConnectedError,
+  type Provider,
+  type TokenManager,
+} from '../../integrations/oauth/token-manager.ts'
 import type { YelpSubscriptions } from '../../integrations/yelp/yelp-subscriptions.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'

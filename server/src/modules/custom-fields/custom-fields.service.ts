@@ -11,9 +11,9 @@ import {
   upsertFieldRecord,
 } from '../../data/custom-fields.repository.ts'
 import type { DB } from '../../db/database.ts'
-import type { TokenManager } from '../../engine/token-manager.ts'
 import type { GhlCustomField } from '../../integrations/ghl/ghl.schemas.ts'
 import type { GhlCustomFieldsClient } from '../../integrations/ghl/ghl-custom-fields.client.ts'
+import type { TokenManager } from '../../integrations/oauth/token-manager.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'

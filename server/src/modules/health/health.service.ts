@@ -1,5 +1,7 @@
 import type { AppConfig } from '../../config/config.ts'
 import type { Database } from '../../db/database.ts'
+import { ghlManifest } from '../../integrations/ghl/ghl.manifest.ts'
+import { yelpManifest } from '../../integrations/yelp/yelp.manifest.ts'
 
 export interface HealthReport {
   status: 'ok' | 'unavailable'
@@ -32,8 +34,8 @@ export class HealthService {
       status: databaseStatus.reachable ? 'ok' : 'unavailable',
       database: databaseStatus,
       providers: {
-        yelp: config.yelp.clientId && config.yelp.clientSecret ? 'configured' : 'not configured',
-        ghl: config.ghl.clientId && config.ghl.clientSecret ? 'configured' : 'not configured',
+        yelp: yelpManifest.isConfigured(config) ? 'configured' : 'not configured',
+        ghl: ghlManifest.isConfigured(config) ? 'configured' : 'not configured',
       },
     }
   }

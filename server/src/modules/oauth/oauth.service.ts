@@ -12,10 +12,11 @@ import {
 import type { DB } from '../../db/database.ts'
 import type { ConnectionListener } from '../../engine/engine.ts'
 import { QUEUES } from '../../engine/queue/queues.ts'
-import type { TokenManager } from '../../engine/token-manager.ts'
 import type { GhlTokenResponse } from '../../integrations/ghl/ghl.schemas.ts'
 import { GhlGrantRefusedError, type GhlOAuth } from '../../integrations/ghl/ghl-oauth.ts'
 import { ProviderUnreachableError } from '../../integrations/http/provider-http.ts'
+import type { TokenManager } from '../../integrations/oauth/token-manager.ts'
+import { providerManifests } from '../../integrations/provider-manifests.ts'
 import type { YelpTokenResponse } from '../../integrations/yelp/yelp.schemas.ts'
 import { YelpGrantRefusedError, type YelpOAuth } from '../../integrations/yelp/yelp-oauth.ts'
 import { AppError, NotFoundError } from '../../lib/errors.ts'
@@ -121,7 +122,7 @@ export class OAuthService {
     query: CallbackQuery,
     exchange: (clientId: string, code: string, autoSync: boolean) => Promise<CallbackOutcome>,
   ): Promise<CallbackOutcome> {
-    const name = provider === 'yelp' ? 'Yelp' : 'GoHighLevel'
+    const name = providerManifests[provider].displayName
     let state: Awaited<ReturnType<typeof consumeState>>
     try {
       state = await consumeState(this.db, this.signer, query.state, provider)

@@ -2,6 +2,8 @@ import type { OnboardingView } from '@common/clients.ts'
 import type { AppConfig } from '../../config/config.ts'
 import { ghlTokensOf, yelpTokensOf } from '../../data/clients.repository.ts'
 import type { DB } from '../../db/database.ts'
+import { ghlManifest } from '../../integrations/ghl/ghl.manifest.ts'
+import { yelpManifest } from '../../integrations/yelp/yelp.manifest.ts'
 import { ForbiddenError } from '../../lib/errors.ts'
 import type { Signer } from '../../lib/signer.ts'
 import { clientForOnboardingToken } from './onboarding-access.ts'
@@ -26,12 +28,12 @@ export class OnboardingService {
         connected: Boolean(yelp.accessToken),
         businessId: yelp.businessId ?? null,
         webhookSubscribed: yelp.webhookSubscribed === true,
-        configured: Boolean(this.config.yelp.clientId && this.config.yelp.clientSecret),
+        configured: yelpManifest.isConfigured(this.config),
       },
       ghl: {
         connected: Boolean(ghl.accessToken),
         hasApiKey: Boolean(row.ghlLocationApiKey),
-        configured: Boolean(this.config.ghl.clientId && this.config.ghl.clientSecret),
+        configured: ghlManifest.isConfigured(this.config),
       },
     }
   }

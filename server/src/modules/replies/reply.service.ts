@@ -10,7 +10,7 @@ import { QUEUES, type ReplyJob } from '../../engine/queue/queues.ts'
 import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
 import { toPlainText } from '../../engine/reply/plain-text.ts'
 import { parseStorableJson, storableRawText } from '../../http/storable-json.ts'
-import { checkGhlSignature } from './ghl-signature.ts'
+import { checkGhlSignature } from '../../integrations/ghl/ghl-webhook-signature.ts'
 import { providerOutboundMessageSchema } from './reply.schemas.ts'
 
 export const REPLY_PATH = '/reply'

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { parseStorableJson } from '../../http/storable-json.ts'
+import {
+  givenWebhookSecret,
+  verificationChallenge,
+} from '../../integrations/yelp/yelp-webhook-verification.ts'
 import { MalformedBody, YELP_WEBHOOK_PATH, type YelpWebhookService } from './yelp-webhook.service.ts'
 
 /**
@@ -12,8 +16,8 @@ export async function registerYelpWebhookRoutes(
   onQueued: (jobs: number) => void,
 ): Promise<void> {
   app.get(YELP_WEBHOOK_PATH, async (request, reply) => {
-    const verification = (request.query as Record<string, unknown>).verification
-    if (typeof verification !== 'string' || verification.length === 0 || verification.length > 500) {
+    const verification = verificationChallenge(request.query)
+    if (verification === null) {
       return reply.code(400).send({ error: 'verification: the query parameter is required' })
     }
     return webhooks.answerVerification(verification)
@@ -29,10 +33,7 @@ export async function registerYelpWebhookRoutes(
       done(null, parsed.ok ? parsed.value : new MalformedBody(text, parsed.error))
     })
     scope.post(YELP_WEBHOOK_PATH, async (request, reply) => {
-      const query = request.query as Record<string, unknown>
-      const header = request.headers['x-webhook-secret']
-      const secret =
-        typeof query.secret === 'string' ? query.secret : typeof header === 'string' ? header : undefined
+      const secret = givenWebhookSecret(request.query, request.headers)
       const result = await webhooks.ingest(
         request.body ?? new MalformedBody('', 'body: a JSON body is required'),
         secret,

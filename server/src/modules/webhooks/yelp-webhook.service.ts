@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto'
 import type PgBoss from 'pg-boss'
 import { findClientIdsByBusinessIds } from '../../data/clients.repository.ts'
 import {
@@ -12,8 +11,9 @@ import { urgently } from '../../db/urgency.ts'
 import { type LeadSyncJob, leadSyncKey, QUEUES } from '../../engine/queue/queues.ts'
 import { transactionDb } from '../../engine/queue/tx-queue.ts'
 import { storableRawText } from '../../http/storable-json.ts'
+import { type YelpWebhook, yelpWebhookSchema } from '../../integrations/yelp/yelp-webhook.schemas.ts'
+import { webhookSecretMatches } from '../../integrations/yelp/yelp-webhook-verification.ts'
 import type { WebhookSecret } from '../settings/webhook-secret.ts'
-import { type YelpWebhook, yelpWebhookSchema } from './yelp-webhook.schemas.ts'
 
 export const YELP_WEBHOOK_PATH = '/yelp/webhook'
 
@@ -70,7 +70,7 @@ export class YelpWebhookService {
 
   async ingest(body: unknown, givenSecret: string | undefined): Promise<IngestResult> {
     const expected = await this.secret.get()
-    if (expected && !secretsMatch(expected, givenSecret)) {
+    if (expected && !webhookSecretMatches(expected, givenSecret)) {
       return this.reject(401, loggable(body), 'Webhook secret missing or wrong')
     }
     if (body instanceof MalformedBody) return this.reject(400, loggable(body), body.error)
@@ -156,13 +156,6 @@ export class YelpWebhookService {
 /** The payload to log: a refused body as its (storable) text. */
 function loggable(body: unknown): unknown {
   return body instanceof MalformedBody ? { raw: storableRawText(body.text) } : body
-}
-
-function secretsMatch(expected: string, given: string | undefined): boolean {
-  if (!given) return false
-  const a = Buffer.from(expected)
-  const b = Buffer.from(given)
-  return a.length === b.length && timingSafeEqual(a, b)
 }
 
 export type { YelpWebhook }

@@ -6,7 +6,7 @@ import {
   LOCATION_ID,
   startConnectedWorld,
 } from '../testing/connected-world.ts'
-import { GhlStatusNotReadyError } from './ghl-conversations.client.ts'
+import { GhlStatusNotReadyError } from './ghl-messages.client.ts'
 
 let w: ConnectedWorld
 const ghl = () => w.clients.ghl

@@ -1,25 +1,23 @@
 import { randomUUID } from 'node:crypto'
-import {
-  type ClientRow,
-  findClient,
-  ghlTokensOf,
-  lockClient,
-  type StoredGhlTokens,
-  type StoredYelpTokens,
-  updateClient,
-  yelpTokensOf,
-} from '../data/clients.repository.ts'
-import { acquireLease, releaseLease } from '../data/credential-leases.repository.ts'
-import type { DB } from '../db/database.ts'
-import type { GhlTokenResponse } from '../integrations/ghl/ghl.schemas.ts'
-import { GhlGrantRefusedError, type GhlOAuth } from '../integrations/ghl/ghl-oauth.ts'
-import { TransientProviderError } from '../integrations/http/provider-errors.ts'
-import type { YelpTokenResponse } from '../integrations/yelp/yelp.schemas.ts'
-import { YelpGrantRefusedError, type YelpOAuth } from '../integrations/yelp/yelp-oauth.ts'
-import { AppError, NotFoundError } from '../lib/errors.ts'
-import type { SecretBox } from '../lib/secret-box.ts'
+import { AppError, NotFoundError } from '../../lib/errors.ts'
+import type { SecretBox } from '../../lib/secret-box.ts'
+import type { GhlTokenResponse } from '../ghl/ghl.schemas.ts'
+import { GhlGrantRefusedError, type GhlOAuth } from '../ghl/ghl-oauth.ts'
+import { TransientProviderError } from '../http/provider-errors.ts'
+import { providerManifests } from '../provider-manifests.ts'
+import type { YelpTokenResponse } from '../yelp/yelp.schemas.ts'
+import { YelpGrantRefusedError, type YelpOAuth } from '../yelp/yelp-oauth.ts'
+import type { AccessTokenSource } from './access-token-source.port.ts'
+import type { CredentialLeases } from './credential-lease.port.ts'
+import type {
+  Provider,
+  SealedGhlTokens,
+  SealedYelpTokens,
+  StoredCredential,
+  TokenStore,
+} from './token-store.port.ts'
 
-export type Provider = 'yelp' | 'ghl'
+export type { Provider }
 
 /** The connection needs its owner to authorize again; jobs using it park instead of looping. */
 export class NeedsReauthError extends AppError {
@@ -53,27 +51,36 @@ export class TokenManager {
   private readonly holder = randomUUID()
 
   constructor(
-    private readonly db: DB,
+    private readonly store: TokenStore,
+    private readonly leases: CredentialLeases,
     private readonly box: SecretBox,
     private readonly yelp: YelpOAuth,
     private readonly ghl: GhlOAuth,
   ) {}
 
   /** A Yelp access token valid for a few more minutes, refreshing first when needed. */
-  async yelpAccessToken(clientId: string): Promise<string> {
-    const tokens = yelpTokensOf(await this.client(clientId))
-    this.assertUsable('yelp', clientId, tokens)
-    const current = this.box.open(tokens.accessToken ?? '')
-    if (!expiresSoon(tokens.expiresAt)) return current
-    return this.refresh('yelp', clientId, { rejected: current })
+  yelpAccessToken(clientId: string): Promise<string> {
+    return this.accessToken('yelp', clientId)
   }
 
-  async ghlAccessToken(clientId: string): Promise<string> {
-    const tokens = ghlTokensOf(await this.client(clientId))
-    this.assertUsable('ghl', clientId, tokens)
+  ghlAccessToken(clientId: string): Promise<string> {
+    return this.accessToken('ghl', clientId)
+  }
+
+  /** What a provider client needs: tokens for its provider, never the manager itself. */
+  source(provider: Provider): AccessTokenSource {
+    return {
+      accessToken: (clientId) => this.accessToken(provider, clientId),
+      refresh: (clientId, rejected) => this.refresh(provider, clientId, { rejected }),
+    }
+  }
+
+  private async accessToken(provider: Provider, clientId: string): Promise<string> {
+    const tokens = await this.stored(provider, clientId)
+    this.assertUsable(provider, clientId, tokens)
     const current = this.box.open(tokens.accessToken ?? '')
     if (!expiresSoon(tokens.expiresAt)) return current
-    return this.refresh('ghl', clientId, { rejected: current })
+    return this.refresh(provider, clientId, { rejected: current })
   }
 
   /**
@@ -99,7 +106,7 @@ export class TokenManager {
     rejected: string | undefined,
   ): Promise<string> {
     const deadline = Date.now() + LEASE_WAIT_MS
-    while (!(await acquireLease(this.db, key, this.holder, LEASE_TTL_MS))) {
+    while (!(await this.leases.acquire(key, this.holder, LEASE_TTL_MS))) {
       if (Date.now() > deadline)
         throw new TransientProviderError(
           provider,
@@ -108,10 +115,7 @@ export class TokenManager {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     try {
-      const tokens =
-        provider === 'yelp'
-          ? yelpTokensOf(await this.client(clientId))
-          : ghlTokensOf(await this.client(clientId))
+      const tokens = await this.stored(provider, clientId)
       this.assertUsable(provider, clientId, tokens)
       // Someone else refreshed while this one waited: use theirs.
       const current = this.box.open(tokens.accessToken ?? '')
@@ -121,7 +125,7 @@ export class TokenManager {
         ? await this.refreshYelp(clientId, refreshToken)
         : await this.refreshGhl(clientId, refreshToken)
     } finally {
-      await releaseLease(this.db, key, this.holder)
+      await this.leases.release(key, this.holder)
     }
   }
 
@@ -133,11 +137,7 @@ export class TokenManager {
       if (error instanceof YelpGrantRefusedError) await this.markNeedsReauth('yelp', clientId)
       throw error instanceof YelpGrantRefusedError ? new NeedsReauthError('yelp', error.message) : error
     }
-    await this.db.transaction(async (tx) => {
-      const row = await lockClient(tx, clientId)
-      if (!row) return
-      await updateClient(tx, clientId, { yelpTokens: { ...yelpTokensOf(row), ...this.sealYelp(fresh) } })
-    })
+    await this.store.merge('yelp', clientId, this.sealYelp(fresh))
     return fresh.access_token
   }
 
@@ -149,16 +149,12 @@ export class TokenManager {
       if (error instanceof GhlGrantRefusedError) await this.markNeedsReauth('ghl', clientId)
       throw error instanceof GhlGrantRefusedError ? new NeedsReauthError('ghl', error.message) : error
     }
-    await this.db.transaction(async (tx) => {
-      const row = await lockClient(tx, clientId)
-      if (!row) return
-      await updateClient(tx, clientId, { ghlTokens: { ...ghlTokensOf(row), ...this.sealGhl(fresh) } })
-    })
+    await this.store.merge('ghl', clientId, this.sealGhl(fresh))
     return fresh.access_token
   }
 
   /** The stored form of a Yelp token response (the old refresh token stays when none is sent). */
-  sealYelp(fresh: YelpTokenResponse): StoredYelpTokens {
+  sealYelp(fresh: YelpTokenResponse): SealedYelpTokens {
     const now = Date.now()
     return {
       accessToken: this.box.seal(fresh.access_token),
@@ -172,7 +168,7 @@ export class TokenManager {
     }
   }
 
-  sealGhl(fresh: GhlTokenResponse): StoredGhlTokens {
+  sealGhl(fresh: GhlTokenResponse): SealedGhlTokens {
     const now = Date.now()
     return {
       accessToken: this.box.seal(fresh.access_token),
@@ -188,21 +184,11 @@ export class TokenManager {
   }
 
   private async markNeedsReauth(provider: Provider, clientId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const row = await lockClient(tx, clientId)
-      if (!row) return
-      if (provider === 'yelp')
-        await updateClient(tx, clientId, { yelpTokens: { ...yelpTokensOf(row), needsReauth: true } })
-      else await updateClient(tx, clientId, { ghlTokens: { ...ghlTokensOf(row), needsReauth: true } })
-    })
+    await this.store.merge(provider, clientId, { needsReauth: true })
   }
 
-  private assertUsable(
-    provider: Provider,
-    clientId: string,
-    tokens: StoredYelpTokens | StoredGhlTokens,
-  ): void {
-    const name = provider === 'yelp' ? 'Yelp' : 'GoHighLevel'
+  private assertUsable(provider: Provider, clientId: string, tokens: StoredCredential): void {
+    const name = providerManifests[provider].displayName
     if (!tokens.accessToken || !tokens.refreshToken) {
       throw new NotConnectedError(`Client ${clientId} is not connected to ${name}`)
     }
@@ -214,10 +200,10 @@ export class TokenManager {
     }
   }
 
-  private async client(clientId: string): Promise<ClientRow> {
-    const row = await findClient(this.db, clientId)
-    if (!row) throw new NotFoundError(`Client ${clientId} not found`)
-    return row
+  private async stored(provider: Provider, clientId: string): Promise<StoredCredential> {
+    const tokens = await this.store.read(provider, clientId)
+    if (!tokens) throw new NotFoundError(`Client ${clientId} not found`)
+    return tokens
   }
 }
 

@@ -1,0 +1,54 @@
+/** What the GHL integration reads of the parsed configuration (config/config.ts `ghl`). */
+export interface GhlSettings {
+  clientId?: string
+  clientSecret?: string
+  apiBase: string
+  authBase: string
+  conversationProviderId?: string
+  webhookPublicKey: string
+  webhookRsaPublicKey?: string
+}
+
+/** The configuration the GHL clients take: the server's public URL and the GHL settings. */
+export interface GhlConfig {
+  baseUrl: string
+  ghl: GhlSettings
+}
+
+/**
+ * GoHighLevel at a glance: the environment keys that configure it (read only by config/), the
+ * Marketplace app's scopes and OAuth endpoints (ghl.md §5, §9), and whether a parsed
+ * configuration can connect clients.
+ */
+export const ghlManifest = {
+  provider: 'ghl',
+  displayName: 'GoHighLevel',
+  envKeys: {
+    clientId: 'GHL_CLIENT_ID',
+    clientSecret: 'GHL_CLIENT_SECRET',
+    apiBase: 'GHL_API_BASE',
+    authBase: 'GHL_AUTH_BASE',
+    conversationProviderId: 'GHL_CONVERSATION_PROVIDER_ID',
+    webhookPublicKey: 'GHL_WEBHOOK_PUBLIC_KEY',
+    webhookRsaPublicKey: 'GHL_WEBHOOK_RSA_PUBLIC_KEY',
+  },
+  /** Scopes the conversation-provider design needs (ghl.md §9 "Required scopes"). */
+  scopes: [
+    'contacts.readonly',
+    'contacts.write',
+    'conversations.readonly',
+    'conversations.write',
+    'conversations/message.readonly',
+    'conversations/message.write',
+    'locations/customFields.readonly',
+    'locations/customFields.write',
+  ],
+  /** The documented path since May 2026 (ghl.md §5); the legacy /oauth/chooselocation also works. */
+  authorizeUrl: (settings: Pick<GhlSettings, 'authBase'>) =>
+    new URL('/v2/oauth/chooselocation', settings.authBase),
+  tokenUrl: (settings: Pick<GhlSettings, 'apiBase'>) => `${settings.apiBase}/oauth/token`,
+  callbackPath: '/api/ghl/callback',
+  /** Clients can be connected: the Marketplace app's id and secret are set. */
+  isConfigured: (config: { ghl: Pick<GhlSettings, 'clientId' | 'clientSecret'> }): boolean =>
+    Boolean(config.ghl.clientId && config.ghl.clientSecret),
+} as const

@@ -1,0 +1,33 @@
+import { timingSafeEqual } from 'node:crypto'
+
+/**
+ * The one-time handshake (yelp.md §2): Yelp calls `GET <webhook>?verification=<string>` and
+ * expects the string back. Returns it, or null when the parameter is missing or implausible.
+ */
+export function verificationChallenge(query: unknown): string | null {
+  const verification = (query as Record<string, unknown> | null)?.verification
+  if (typeof verification !== 'string' || verification.length === 0 || verification.length > 500) return null
+  return verification
+}
+
+/**
+ * Yelp documents no signature header (yelp.md §2 "Authenticity"), so deliveries carry the hub's
+ * own shared secret: in the webhook URL's `secret` query parameter, or an `X-Webhook-Secret`
+ * header (PRODUCT.md §3).
+ */
+export function givenWebhookSecret(
+  query: unknown,
+  headers: Record<string, string | string[] | undefined>,
+): string | undefined {
+  const fromQuery = (query as Record<string, unknown> | null)?.secret
+  const header = headers['x-webhook-secret']
+  return typeof fromQuery === 'string' ? fromQuery : typeof header === 'string' ? header : undefined
+}
+
+/** Compared in constant time, so the answer's timing does not reveal how much of it matched. */
+export function webhookSecretMatches(expected: string, given: string | undefined): boolean {
+  if (!given) return false
+  const a = Buffer.from(expected)
+  const b = Buffer.from(given)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
