@@ -11,7 +11,7 @@ export function AppHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
   const username = user?.username || 'Admin'
 
   return (
-    <header className="flex h-16 shrink-0 items-center gap-3 border-b bg-card px-4 sm:px-6 lg:px-8">
+    <header className="flex min-h-16 shrink-0 items-center gap-3 border-b bg-card px-4 py-2 sm:px-6 lg:px-8">
       <Button
         variant="ghost"
         size="icon"
@@ -22,7 +22,10 @@ export function AppHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
         <Menu className="size-5" />
       </Button>
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-lg font-semibold leading-tight tracking-tight">{title}</h1>
+        {/* The title wraps rather than being cut: "Role & Permissions Management" is wider than a phone's header. */}
+        <h1 className="text-base font-semibold leading-tight tracking-tight break-words sm:text-lg">
+          {title}
+        </h1>
         <p className="truncate text-xs text-muted-foreground sm:text-sm">{subtitle}</p>
       </div>
       <div className="flex shrink-0 items-center gap-3 sm:gap-4">

@@ -20,7 +20,7 @@ export interface ClientCardHandlers {
 /** Spec §2.5: on phones each client is a card with Configure, GHL and Delete Client. */
 export function ClientCards({ clients, ...handlers }: { clients: ClientView[] } & ClientCardHandlers) {
   return (
-    <ul className="grid gap-3">
+    <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
       {clients.map((client) => (
         <li key={client.clientId} data-client-id={client.clientId}>
           <ClientCard client={client} {...handlers} />
@@ -37,8 +37,12 @@ function ClientCard({ client, onSetup, onGhl, onDelete }: { client: ClientView }
       <div className="flex items-start gap-3 px-4">
         <ClientAvatar name={client.name} />
         <div className="min-w-0 flex-1">
-          <div className="truncate font-medium">{client.name}</div>
-          <div className="truncate font-mono text-xs text-muted-foreground">{client.clientId}</div>
+          <div className="truncate font-medium" title={client.name}>
+            {client.name}
+          </div>
+          <div className="truncate font-mono text-xs text-muted-foreground" title={client.clientId}>
+            {client.clientId}
+          </div>
         </div>
         <Button asChild variant="ghost" size="icon" className="-mt-1 -mr-2 size-8 text-muted-foreground">
           <a

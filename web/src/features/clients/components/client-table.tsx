@@ -13,7 +13,7 @@ export function ClientTable({ clients, ...handlers }: { clients: ClientView[] } 
     <Table>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <TableHead className="pl-6">Client</TableHead>
+          <TableHead className="w-full pl-6">Client</TableHead>
           <TableHead>Yelp Status</TableHead>
           <TableHead>GHL Status</TableHead>
           <TableHead>Last Activity</TableHead>
@@ -23,12 +23,15 @@ export function ClientTable({ clients, ...handlers }: { clients: ClientView[] } 
       <TableBody>
         {clients.map((client) => (
           <TableRow key={client.clientId} data-client-id={client.clientId}>
-            <TableCell className="py-3 pl-6">
+            {/* max-w-0 + w-full: the name column takes the table's free width, then truncates. */}
+            <TableCell className="w-full max-w-0 py-3 pl-6">
               <div className="flex items-center gap-3">
                 <ClientAvatar name={client.name} />
                 <div className="min-w-0">
-                  <div className="max-w-56 truncate font-medium">{client.name}</div>
-                  <div className="max-w-56 truncate font-mono text-xs text-muted-foreground">
+                  <div className="truncate font-medium" title={client.name}>
+                    {client.name}
+                  </div>
+                  <div className="truncate font-mono text-xs text-muted-foreground" title={client.clientId}>
                     {client.clientId}
                   </div>
                 </div>

@@ -47,7 +47,7 @@ export function UserCard({
         <UserAvatar name={name} className={cn(!user.isActive && 'opacity-60 grayscale')} />
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-2">
-            <h3 id={headingId} className="truncate font-semibold leading-tight">
+            <h3 id={headingId} className="truncate font-semibold leading-tight" title={name}>
               {name}
             </h3>
             {isCurrentUser && (
@@ -61,7 +61,10 @@ export function UserCard({
               </Badge>
             )}
           </div>
-          <p className="mt-1 truncate text-sm text-muted-foreground">
+          <p
+            className="mt-1 truncate text-sm text-muted-foreground"
+            title={[`@${user.username}`, user.email].filter(Boolean).join(' · ')}
+          >
             @{user.username}
             {user.email && <> · {user.email}</>}
           </p>
@@ -77,7 +80,7 @@ export function UserCard({
         <RoleBadge userRole={user.role} />
       </div>
 
-      <div className="grid gap-2 px-5">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-2 px-5">
         <h4 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
           Assigned clients
         </h4>
@@ -88,7 +91,7 @@ export function UserCard({
                 key={assignment.clientId}
                 className="inline-flex max-w-full items-center gap-1 rounded-md border bg-background py-0.5 pr-1 pl-2 text-xs"
               >
-                <span className="truncate" title={assignment.clientId}>
+                <span className="min-w-0 truncate" title={assignment.clientId}>
                   {assignment.client.name}
                 </span>
                 {onUnassign && (

@@ -61,7 +61,7 @@ export function UserManagement({ permissions, currentUserId, onCurrentUserChange
   const count = users.data?.length
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
           <div className="flex items-center gap-2">
@@ -110,7 +110,10 @@ export function UserManagement({ permissions, currentUserId, onCurrentUserChange
           </CardContent>
         </Card>
       ) : (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="user-cards">
+        <div
+          className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2 xl:grid-cols-3"
+          data-testid="user-cards"
+        >
           {users.data.map((user) => (
             <UserCard
               key={user.id}
