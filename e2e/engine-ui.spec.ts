@@ -133,7 +133,7 @@ describe('engine actions in the Integration Setup dialog', () => {
 
     const progress = section.getByTestId('import-progress')
     await progress
-      .getByText(`Import complete: ${SAMPLE_LEADS} leads found, ${SAMPLE_LEADS} stored`)
+      .getByText(`Import complete: ${SAMPLE_LEADS} leads found, all stored`)
       .waitFor({ timeout: 30_000 })
     expect(await section.getByRole('button', { name: 'Import Historical Leads' }).isEnabled()).toBe(true)
     const status = await world.admin.get(`/api/clients/${CLIENT.clientId}/import-status`)

@@ -281,7 +281,7 @@ describe('users, roles and permissions in the browser', () => {
     const texts = entries.map((text) => text.replace(/(just now|\d+ \w+ ago)$/, ''))
     expect(texts).toEqual([
       'admin updated user oliviadeactivated',
-      'admin changed the permissions of the viewer roleviewer: canViewWebhooks on',
+      'admin changed the permissions of the viewer roleViewer may now view API & webhook logs',
       'admin assigned sam to Acme Plumbing',
       'admin created user samrole operator',
       'admin created user oliviarole viewer',

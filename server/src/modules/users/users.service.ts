@@ -146,12 +146,14 @@ export class UsersService {
       if (!user) throw new NotFoundError(`User ${userId} not found`)
       const existing = await findAssignment(tx, userId, clientId)
       if (!existing) throw new NotFoundError(`User ${user.username} is not assigned to client ${clientId}`)
+      // The name, so the audit list reads "unassigned olivia from Acme Plumbing", not an id.
+      const clientName = await findClientName(tx, clientId)
       await deleteAssignment(tx, userId, clientId)
       await recordAudit(tx, actor, {
         action: 'assignment.delete',
         entityType: 'assignment',
         entityId: `${user.username}:${clientId}`,
-        before: { userId, username: user.username, clientId },
+        before: { userId, username: user.username, clientId, clientName },
       })
     })
   }

@@ -6,6 +6,8 @@ import { apiRequest } from '@/lib/api-client.ts'
 
 export interface CreateCustomFieldsResult {
   fieldsCreated: number
+  /** Fields of the analysis that GoHighLevel already had; not created again. */
+  fieldsExisting: number
   fields: CustomFieldRecord[]
 }
 

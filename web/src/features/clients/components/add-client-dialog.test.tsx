@@ -170,6 +170,19 @@ describe('Add New Client dialog (spec §2.4, §4, §8)', () => {
     expect(screen.getByLabelText('Client ID')).toHaveValue('acme')
   })
 
+  it('shows a taken Client ID at the field and keeps the focus in the dialog', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const user = await renderDialog(() => ({ status: 409, json: { error: 'Client ID acme already exists' } }))
+    await fill(user, { name: 'Acme', id: 'acme' })
+    await user.click(screen.getByRole('button', { name: 'Create Client' }))
+    const clientId = screen.getByLabelText('Client ID')
+    await waitFor(() => expect(clientId).toHaveAttribute('aria-invalid', 'true'))
+    expect(
+      screen.getByText('Client ID acme already exists', { selector: '#client-id-error' }),
+    ).toBeInTheDocument()
+    expect(clientId).toHaveFocus()
+  })
+
   it('Cancel closes the dialog and resets the form', async () => {
     const user = await renderDialog(created)
     await fill(user, { name: 'Half typed' })

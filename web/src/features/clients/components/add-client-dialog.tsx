@@ -17,7 +17,7 @@ import { Input } from '@/components/ui/input.tsx'
 import { Label } from '@/components/ui/label.tsx'
 import { toast } from '@/components/ui/use-toast.ts'
 import { AUTHENTICATION_REQUIRED, useCreateClient } from '@/features/clients/api/create-client.ts'
-import { serverMessageOf } from '@/lib/api-client.ts'
+import { ApiError, serverMessageOf } from '@/lib/api-client.ts'
 
 type FormValues = z.input<typeof createClientSchema>
 
@@ -36,6 +36,7 @@ export function AddClientDialog({
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<FormValues, unknown, CreateClientInput>({
     resolver: zodResolver(createClientSchema),
@@ -69,11 +70,13 @@ export function AddClientDialog({
           })
           return
         }
-        toast({
-          title: 'Failed to create client',
-          description: serverMessageOf(error) ?? 'An error occurred while creating the client',
-          variant: 'destructive',
-        })
+        const message = serverMessageOf(error) ?? 'An error occurred while creating the client'
+        toast({ title: 'Failed to create client', description: message, variant: 'destructive' })
+        // A taken Client ID is the field's problem: say so there, and put the cursor back in it
+        // (the disabled submit button had taken focus out of the dialog).
+        if (error instanceof ApiError && error.status === 409) {
+          setError('clientId', { type: 'server', message }, { shouldFocus: true })
+        }
       },
     ),
   )

@@ -123,6 +123,17 @@ describe('Client Management (spec §2.5)', () => {
     expect(await screen.findByRole('heading', { name: 'Add New Client' })).toBeInTheDocument()
   })
 
+  it('tells a viewer with no assigned client so, instead of inviting a first client', async () => {
+    await renderClients([], { role: 'viewer' })
+    expect(
+      screen.getByText(
+        'No client is assigned to you yet. Ask an administrator to assign the clients you work on.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByText('Get started by adding your first client.')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Add Client' })).toBeNull()
+  })
+
   it('shows a viewer the list without the actions its role lacks', async () => {
     await renderClients([ACME], { role: 'viewer' })
     const acme = within(rowOf('acme-roofing'))

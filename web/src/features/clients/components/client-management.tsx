@@ -112,7 +112,12 @@ function EmptyState({ isSearching, onAdd }: { isSearching: boolean; onAdd?: () =
         <div className="grid gap-1.5">
           <h3 className="text-base font-semibold">No clients found</h3>
           <p className="text-sm text-muted-foreground">
-            {isSearching ? 'No clients match your search.' : 'Get started by adding your first client.'}
+            {isSearching
+              ? 'No clients match your search.'
+              : onAdd
+                ? 'Get started by adding your first client.'
+                : // A role that cannot create clients sees only those assigned to it.
+                  'No client is assigned to you yet. Ask an administrator to assign the clients you work on.'}
           </p>
         </div>
         {onAdd && (

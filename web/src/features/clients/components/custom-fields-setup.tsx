@@ -11,6 +11,7 @@ import { useDeleteCustomFields } from '@/features/clients/api/delete-custom-fiel
 import { useCustomFields } from '@/features/clients/api/get-custom-fields.ts'
 import { CustomFieldsPanel } from '@/features/clients/components/custom-fields-panel.tsx'
 import { SurveyPreviewList } from '@/features/clients/components/survey-preview-list.tsx'
+import { customFieldsCreatedToast } from '@/features/clients/utils/custom-fields-toast.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 
 /** Spec §2.6 GoHighLevel Step 2 body: analyse leads, create fields, list them, delete all. */
@@ -48,11 +49,7 @@ export function CustomFieldsSetup({ client, isLocked }: { client: ClientView; is
       return
     }
     create.mutateAsync({ clientId: client.clientId, analysis }).then(
-      (result) =>
-        toast({
-          title: 'Custom fields created',
-          description: `${result.fieldsCreated} custom ${result.fieldsCreated === 1 ? 'field' : 'fields'} created in GoHighLevel.`,
-        }),
+      (result) => toast(customFieldsCreatedToast(result)),
       (error: unknown) =>
         toast({
           title: 'Error creating custom fields',

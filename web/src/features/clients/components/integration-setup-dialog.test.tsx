@@ -169,7 +169,7 @@ describe('Integration Setup dialog (spec §2.6, §4, §8)', () => {
     await waitFor(
       () =>
         expect(screen.getByTestId('import-progress')).toHaveTextContent(
-          'Import complete: 3 leads found, 3 stored',
+          'Import complete: 3 leads found, all stored',
         ),
       { timeout: 5000 },
     )
@@ -280,7 +280,7 @@ describe('Integration Setup dialog (spec §2.6, §4, §8)', () => {
           field(3, 'Roof type', 'SINGLE_OPTIONS', 'survey_question'),
         ]
         s.client = { ...s.client, ghlCustomFieldsStatus: 'configured', ghlCustomFieldsCount: 3 }
-        return { json: { fieldsCreated: 3, fields: [] } }
+        return { json: { fieldsCreated: 3, fieldsExisting: 0, fields: [] } }
       },
       'POST /api/clients/acme-roofing/ghl/delete-custom-fields': () => {
         s.fields = []

@@ -42,7 +42,12 @@ describe('importProgressText', () => {
     },
     {
       status: importStatus({ status: 'completed', leadsFound: 40, leadsQueued: 40, storedLeads: 40 }),
-      text: 'Import complete: 40 leads found, 40 stored',
+      text: 'Import complete: 40 leads found, all stored',
+    },
+    {
+      // The "3 leads found, 4 stored": one lead had come by webhook before the import.
+      status: importStatus({ status: 'completed', leadsFound: 3, leadsQueued: 3, storedLeads: 4 }),
+      text: 'Import complete: 3 leads found, all stored (and 1 lead from webhooks)',
     },
     {
       status: importStatus({ status: 'completed', leadsFound: 1, leadsQueued: 1, storedLeads: 0 }),
@@ -50,7 +55,7 @@ describe('importProgressText', () => {
     },
     {
       status: importStatus({ status: 'completed' }),
-      text: 'Import complete: 0 leads found, 0 stored',
+      text: 'Import complete: Yelp has no earlier leads for this business',
     },
     {
       status: importStatus({ status: 'failed', error: 'Yelp lost access to business acme-sf (404)' }),

@@ -24,17 +24,31 @@ export function importPollInterval(status: ImportStatus | undefined, now: number
   return isImportSettling(status, now) ? IMPORT_POLL_MS : false
 }
 
+/**
+ * How many of the found leads are stored. `storedLeads` counts every lead of the client, those
+ * that arrived by webhook too, so it can exceed what the import found: "3 found, 4 stored" read
+ * as a wrong sum; the extra leads are named for what they are.
+ */
+function storedPart(found: number, stored: number): string {
+  if (stored < found) return `${stored} stored`
+  const extra = stored - found
+  return extra > 0 ? `all stored (and ${leads(extra)} from webhooks)` : 'all stored'
+}
+
 /** One line of progress for the Historical Lead Import section, or null before any import. */
 export function importProgressText(status: ImportStatus): string | null {
+  const { leadsFound: found, storedLeads: stored } = status
   switch (status.status) {
     case 'never':
       return null
     case 'running':
-      return status.leadsFound === 0
+      return found === 0
         ? 'Importing… looking up the business’s leads'
-        : `Importing… ${status.leadsQueued} of ${leads(status.leadsFound)} queued · ${status.storedLeads} stored`
+        : `Importing… ${status.leadsQueued} of ${leads(found)} queued · ${storedPart(found, stored)}`
     case 'completed':
-      return `Import complete: ${leads(status.leadsFound)} found, ${status.storedLeads} stored`
+      return found === 0
+        ? 'Import complete: Yelp has no earlier leads for this business'
+        : `Import complete: ${leads(found)} found, ${storedPart(found, stored)}`
     case 'failed':
       return `Import failed: ${status.error ?? 'the lead list could not be read from Yelp'}`
   }

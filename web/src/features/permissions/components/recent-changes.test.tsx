@@ -62,15 +62,15 @@ describe('Recent changes (PRODUCT.md §2)', () => {
         .getAllByTestId('audit-entry')
         .map((row) => row.textContent)
     expect(rows()).toEqual([
-      'admin changed the permissions of the viewer roleviewer: canViewUsers on5 minutes ago',
-      'admin changed the permissions of the viewer roleviewer: canCreateUsers on5 minutes ago',
+      'admin changed the permissions of the viewer roleViewer may now view users5 minutes ago',
+      'admin changed the permissions of the viewer roleViewer may now create users5 minutes ago',
     ])
     expect(screen.getByText('Showing 2 of 3 changes')).toBeInTheDocument()
     expect(urls).toEqual(['/api/audit?limit=20'])
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }))
     await waitFor(() => expect(rows()).toHaveLength(3))
-    expect(rows()[2]).toContain('viewer: canViewLogs on')
+    expect(rows()[2]).toContain('Viewer may now view logs and audit trail')
     expect(urls).toEqual(['/api/audit?limit=20', '/api/audit?limit=20&cursor=2'])
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
     expect(screen.getByText('Showing 3 of 3 changes')).toBeInTheDocument()

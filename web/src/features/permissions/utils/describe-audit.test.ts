@@ -82,12 +82,23 @@ describe('describeAudit', () => {
         after: { canViewUsers: true, canViewClients: false },
       }),
       summary: 'changed the permissions of the viewer role',
-      details: ['viewer: canViewUsers on', 'viewer: canViewClients off'],
+      details: ['Viewer may now view users', 'Viewer may no longer view clients'],
     },
     {
       name: 'an action of a later module',
       entry: entry({ action: 'client.delete', entityType: 'client', entityId: 'acme' }),
       summary: 'deleted client acme',
+      details: [],
+    },
+    {
+      name: 'a client named in its record',
+      entry: entry({
+        action: 'client.delete',
+        entityType: 'client',
+        entityId: 'acme',
+        before: { clientId: 'acme', name: 'Acme Plumbing' },
+      }),
+      summary: 'deleted client Acme Plumbing (acme)',
       details: [],
     },
   ])('$name', ({ entry: e, summary, details }) => {

@@ -1,9 +1,11 @@
+import type { PermissionFlag } from '@common/permissions.ts'
 import type { AuditEntry } from '@common/users.ts'
+import { PERMISSION_LABELS } from '@/features/permissions/utils/permission-labels.ts'
 
 export interface AuditDescription {
   /** What the actor did, in words: "created user olivia". */
   summary: string
-  /** What changed, one item each: "role: viewer → operator", "viewer: canViewUsers on". */
+  /** What changed, one item each: "role: viewer → operator", "Viewer may now view users". */
   details: string[]
 }
 
@@ -47,6 +49,14 @@ function describeUserUpdate(before: Record<string, unknown>, after: Record<strin
   return details
 }
 
+/** "Viewer may now create clients": a role's grant in words, not its flag key. */
+function describeGrant(role: string, flag: string, isGranted: boolean): string {
+  const label = PERMISSION_LABELS[flag as PermissionFlag] ?? flag
+  const roleName = role.charAt(0).toUpperCase() + role.slice(1)
+  const ability = label.charAt(0).toLowerCase() + label.slice(1)
+  return `${roleName} ${isGranted ? 'may now' : 'may no longer'} ${ability}`
+}
+
 /** Turns an audit entry into a sentence and its changes, for the 'Recent changes' list. */
 export function describeAudit(entry: AuditEntry): AuditDescription {
   const before = recordOf(entry.before)
@@ -82,18 +92,18 @@ export function describeAudit(entry: AuditEntry): AuditDescription {
       const role = entry.entityId ?? 'a'
       return {
         summary: `changed the permissions of the ${role} role`,
-        details: Object.entries(after).map(
-          ([flag, value]) => `${role}: ${flag} ${value === true ? 'on' : 'off'}`,
-        ),
+        details: Object.entries(after).map(([flag, value]) => describeGrant(role, flag, value === true)),
       }
     }
     default: {
-      // client.*, settings.* and whatever comes later: "deleted client acme".
+      // client.*, settings.* and whatever comes later: "deleted client Acme Plumbing (acme)".
       const [entity = entry.entityType, verb = ''] = entry.action.split('.')
+      const name = textOf(after.name) ?? textOf(before.name)
+      const id = entry.entityId ?? ''
       const words = [
         VERBS[verb] ?? verb.replaceAll('_', ' '),
         entity.replaceAll('_', ' '),
-        entry.entityId ?? '',
+        name && name !== id ? `${name}${id ? ` (${id})` : ''}` : id,
       ]
       return { summary: words.filter(Boolean).join(' '), details: [] }
     }
