@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 
-const MAIN = new URL('../server/src/main.ts', import.meta.url).pathname
+// `npm start` itself: its V8 flags and the web build check are part of what is measured.
+const START = new URL('../scripts/start.mjs', import.meta.url).pathname
 
 export interface ServerProcess {
   child: ChildProcess
@@ -10,6 +11,8 @@ export interface ServerProcess {
   /** Milliseconds from spawn until `GET /api/health` answered 200. */
   readyMs: number
   rssMb(): number
+  /** The highest RSS the process has had (VmHWM). */
+  peakRssMb(): number
   stop(): Promise<void>
 }
 
@@ -18,7 +21,7 @@ export async function startServerProcess(env: Record<string, string>, port: numb
   const started = performance.now()
   // BENCH_HUB_NODE_ARGS: extra node flags for the hub, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const extra = (process.env.BENCH_HUB_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [...extra, START], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
@@ -48,10 +51,8 @@ export async function startServerProcess(env: Record<string, string>, port: numb
     child,
     url,
     readyMs,
-    rssMb: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
-      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
-    },
+    rssMb: () => procStatusMb(child.pid, 'VmRSS'),
+    peakRssMb: () => procStatusMb(child.pid, 'VmHWM'),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve()
@@ -64,6 +65,11 @@ export async function startServerProcess(env: Record<string, string>, port: numb
         child.kill('SIGTERM')
       }),
   }
+}
+
+function procStatusMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024
 }
 
 /** A port free right now on 127.0.0.1. */
