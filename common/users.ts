@@ -51,6 +51,7 @@ export const assignClientsSchema = z.object({
 export const assignmentBodySchema = z.object({
   permissions: z.record(z.string(), z.unknown()).default({}),
 })
+export type AssignmentPermissions = z.infer<typeof assignmentBodySchema>['permissions']
 
 export const rolePermissionsBodySchema = z.object({
   permissions: z

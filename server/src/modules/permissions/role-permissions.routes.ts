@@ -3,7 +3,6 @@ import { rolePermissionsBodySchema } from '@common/users.ts'
 import type { FastifyInstance } from 'fastify'
 import { requireSession } from '../../http/guard.ts'
 import { parseInput } from '../../lib/validation.ts'
-import { actorOf } from '../users/users.service.ts'
 import type { RolePermissionsService } from './role-permissions.service.ts'
 
 export function registerRolePermissionRoutes(app: FastifyInstance, roles: RolePermissionsService): void {
@@ -17,7 +16,7 @@ export function registerRolePermissionRoutes(app: FastifyInstance, roles: RolePe
       const updated = await roles.update(
         request.params.role,
         permissions as Partial<Permissions>,
-        actorOf(requireSession(request)),
+        requireSession(request),
       )
       return { role: request.params.role, permissions: updated }
     },

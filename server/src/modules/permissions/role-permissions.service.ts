@@ -1,7 +1,9 @@
 import { isRole, type Permissions, ROLES, type Role } from '@common/permissions.ts'
 import type { DB } from '../../db/database.ts'
-import { ConflictError, NotFoundError } from '../../lib/errors.ts'
-import { type Actor, recordAudit } from '../audit/audit.repository.ts'
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts'
+import { recordAudit } from '../audit/audit.repository.ts'
+import type { AuthenticatedSession } from '../auth/auth.service.ts'
+import { actorOf } from '../users/users.service.ts'
 import {
   listRolePermissionRows,
   lockRolePermissions,
@@ -24,9 +26,19 @@ export class RolePermissionsService {
     >
   }
 
-  /** Merges the given flags into the role's; unknown roles are 404, admin keeps its guards. */
-  async update(role: string, changes: Partial<Permissions>, actor: Actor): Promise<Permissions> {
+  /**
+   * Merges the given flags into the role's; unknown roles are 404, admin keeps its guards.
+   * Only an admin edits roles, whatever flags another role was given (issue 11 §1): flags are
+   * the one thing a role could otherwise use to lift itself.
+   */
+  async update(
+    role: string,
+    changes: Partial<Permissions>,
+    session: AuthenticatedSession,
+  ): Promise<Permissions> {
+    if (session.user.role !== 'admin') throw new ForbiddenError('Only an admin can change role permissions')
     if (!isRole(role)) throw new NotFoundError(`Role ${role} not found`)
+    const actor = actorOf(session)
     return this.db.transaction(async (tx) => {
       const before = await lockRolePermissions(tx, role)
       const after = { ...before, ...changes }

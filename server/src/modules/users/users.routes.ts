@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { requireSession as sessionOf } from '../../http/guard.ts'
 import { parseInput } from '../../lib/validation.ts'
-import { actorOf, type UsersService } from './users.service.ts'
+import type { UsersService } from './users.service.ts'
 
 const userIdParams = z.object({
   id: z.coerce.number('id must be a number').int().positive('id must be positive'),
@@ -18,7 +18,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
 
   app.post('/api/users', { config: { access: 'canCreateUsers' } }, async (request, reply) => {
     const input = parseInput(createUserSchema, request.body)
-    const created = await users.create(input, actorOf(sessionOf(request)))
+    const created = await users.create(input, sessionOf(request))
     return reply.code(201).send(created)
   })
 
@@ -40,7 +40,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
     async (request) => {
       const { userId, clientId } = parseInput(assignmentParams, request.params)
       const { permissions } = parseInput(assignmentBodySchema, request.body)
-      await users.assign(userId, clientId, permissions, actorOf(sessionOf(request)))
+      await users.assign(userId, clientId, permissions, sessionOf(request))
       return { ok: true }
     },
   )
@@ -50,7 +50,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
     { config: { access: 'canAssignClients' } },
     async (request) => {
       const { userId, clientId } = parseInput(assignmentParams, request.params)
-      await users.unassign(userId, clientId, actorOf(sessionOf(request)))
+      await users.unassign(userId, clientId, sessionOf(request))
       return { ok: true }
     },
   )
