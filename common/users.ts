@@ -40,7 +40,27 @@ export const createUserSchema = userBaseSchema.extend({
 })
 export type CreateUserInput = z.infer<typeof createUserSchema>
 
-export const updateUserSchema = userBaseSchema.partial({ username: true, role: true, isActive: true })
+// An edit is partial (issue 11 §2): an absent field stays as it was (undefined), while null or
+// "" clears an optional one (null). Only the create schema turns "absent" into null.
+const clearableText = z
+  .string()
+  .trim()
+  .max(200, 'Must be at most 200 characters')
+  .nullish()
+  .transform((value) => (value === undefined ? undefined : value || null))
+
+export const updateUserSchema = userBaseSchema
+  .extend({
+    email: z
+      .union([z.literal(''), z.email('Invalid email address')])
+      .nullish()
+      .transform((value) => (value === undefined ? undefined : value || null)),
+    firstName: clearableText,
+    lastName: clearableText,
+    role: userBaseSchema.shape.role.removeDefault(),
+    isActive: userBaseSchema.shape.isActive.removeDefault(),
+  })
+  .partial({ username: true, role: true, isActive: true })
 export type UpdateUserInput = z.infer<typeof updateUserSchema>
 
 /** The assign dialog (spec §5): at least one client. */
