@@ -9,6 +9,7 @@ import { Engine } from './engine/engine.ts'
 import { type RegisteredRoute, trackRouteAccess } from './http/access.ts'
 import { installErrorHandler } from './http/error-handler.ts'
 import { installGuard } from './http/guard.ts'
+import { BODY_LIMITS, installJsonBodyParser } from './http/json-body.ts'
 import { installRequestPolicy } from './http/request-policy.ts'
 import { registerWebClient } from './http/web-client.ts'
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts'
@@ -54,8 +55,8 @@ export async function buildApp({
       level: config.logLevel ?? 'info',
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
-    // A 1 MB field must reach validation and get its 400, not a 413 from the parser.
-    bodyLimit: 2 * 1024 * 1024,
+    // A 1 MB field still reaches validation and gets its 400 naming it; beyond the limit, 413.
+    bodyLimit: BODY_LIMITS.api,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     // One line per API call (below) instead of Fastify's two per request, assets included.
@@ -64,6 +65,7 @@ export async function buildApp({
   const routes: RegisteredRoute[] = []
   trackRouteAccess(app, routes)
   installErrorHandler(app)
+  installJsonBodyParser(app)
 
   await app.register(fastifyCookie)
   await app.register(fastifyHelmet, {

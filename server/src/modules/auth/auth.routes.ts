@@ -9,7 +9,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, secu
     user: request.session?.user,
   }))
 
-  app.post('/api/auth/login', { config: { access: 'public' } }, async (request, reply) => {
+  app.post('/api/auth/login', { config: { access: 'public', body: loginSchema } }, async (request, reply) => {
     const { username, password } = parseInput(loginSchema, request.body)
     const { token, user } = await auth.login(username, password, request.ip)
     setSessionCookie(reply, token, secureCookies)

@@ -20,19 +20,23 @@ const importBody = z.object({
 export function registerEngineRoutes(app: FastifyInstance, db: DB, engine: Engine): void {
   const manage = { config: { access: 'canManageClientIntegrations' as const } }
 
-  app.post('/api/import-historical-leads', manage, async (request) => {
-    const { clientId } = parseInput(importBody, request.body)
-    const session = requireSession(request)
-    await assertClientVisible(db, session, clientId)
-    const started = await engine.imports.start(clientId)
-    engine.wake(QUEUES.leadImport)
-    await recordAudit(db, actorOf(session), {
-      action: 'client.import_started',
-      entityType: 'client',
-      entityId: clientId,
-    })
-    return started
-  })
+  app.post(
+    '/api/import-historical-leads',
+    { config: { ...manage.config, body: importBody } },
+    async (request) => {
+      const { clientId } = parseInput(importBody, request.body)
+      const session = requireSession(request)
+      await assertClientVisible(db, session, clientId)
+      const started = await engine.imports.start(clientId)
+      engine.wake(QUEUES.leadImport)
+      await recordAudit(db, actorOf(session), {
+        action: 'client.import_started',
+        entityType: 'client',
+        entityId: clientId,
+      })
+      return started
+    },
+  )
 
   app.get(
     '/api/clients/:clientId/import-status',

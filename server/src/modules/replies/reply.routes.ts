@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { urgently } from '../../db/urgency.ts'
+import { BODY_LIMITS } from '../../http/json-body.ts'
 import { REPLY_PATH, type ReplyService } from './reply.service.ts'
 
 /**
@@ -13,8 +14,10 @@ export async function registerReplyRoutes(
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.removeContentTypeParser(['application/json', 'text/plain'])
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: BODY_LIMITS.ghlReply },
+      (_request, body, done) => done(null, body),
     )
     scope.post(REPLY_PATH, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { DB } from '../../db/database.ts'
+import { BODY_LIMITS } from '../../http/json-body.ts'
 import { parseStorableJson } from '../../http/storable-json.ts'
 import { insertWebhookLog } from './webhook-logs.repository.ts'
+import { yelpWebhookSchema } from './yelp-webhook.schemas.ts'
 import { MalformedBody, YELP_WEBHOOK_PATH, type YelpWebhookService } from './yelp-webhook.service.ts'
 
 /**
@@ -34,12 +36,16 @@ export async function registerYelpWebhookRoutes(
   // answered 400 *and* logged (PRODUCT.md §3), instead of Fastify's unlogged parser error.
   await app.register(async (scope) => {
     scope.removeContentTypeParser(['application/json', 'text/plain'])
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
-      const text = String(body)
-      const parsed = parseStorableJson(text)
-      done(null, parsed.ok ? parsed.value : new MalformedBody(text, parsed.error))
-    })
-    scope.post(YELP_WEBHOOK_PATH, async (request, reply) => {
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: BODY_LIMITS.yelpWebhook },
+      (_request, body, done) => {
+        const text = String(body)
+        const parsed = parseStorableJson(text)
+        done(null, parsed.ok ? parsed.value : new MalformedBody(text, parsed.error))
+      },
+    )
+    scope.post(YELP_WEBHOOK_PATH, { config: { body: yelpWebhookSchema } }, async (request, reply) => {
       const query = request.query as Record<string, unknown>
       const header = request.headers['x-webhook-secret']
       const secret =
