@@ -10,6 +10,7 @@ import { type RegisteredRoute, trackRouteAccess } from './http/access.ts'
 import { installErrorHandler } from './http/error-handler.ts'
 import { installGuard } from './http/guard.ts'
 import { BODY_LIMITS, installJsonBodyParser } from './http/json-body.ts'
+import { installRateLimits } from './http/rate-limits.ts'
 import { installRequestPolicy } from './http/request-policy.ts'
 import { registerWebClient } from './http/web-client.ts'
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts'
@@ -20,6 +21,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts'
 import { registerEngineIngress } from './modules/jobs/engine-ingress.ts'
 import { registerRolePermissionRoutes } from './modules/permissions/role-permissions.routes.ts'
 import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
+import { RateLimitingSetting } from './modules/settings/rate-limiting.ts'
 import { SessionTimeout } from './modules/settings/session-timeout.ts'
 import { registerUserRoutes } from './modules/users/users.routes.ts'
 import { UsersService } from './modules/users/users.service.ts'
@@ -68,6 +70,8 @@ export async function buildApp({
   installJsonBodyParser(app)
 
   await app.register(fastifyCookie)
+  const rateLimiting = new RateLimitingSetting(database.db)
+  await installRateLimits(app, () => rateLimiting.get())
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,

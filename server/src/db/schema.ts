@@ -265,18 +265,6 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
 )
 
-/** Failed sign-ins, counted per username and address to throttle guessing across processes. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: serial('id').primaryKey(),
-    username: text('username').notNull(),
-    address: text('address').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('login_failures_lookup_idx').on(t.username, t.address, t.createdAt)],
-)
-
 /** OAuth states already used: a state is single-use, so its nonce is recorded on first use. */
 export const oauthStateUses = pgTable('oauth_state_uses', {
   nonce: text('nonce').primaryKey(),

@@ -1,13 +1,12 @@
 import { lt } from 'drizzle-orm'
 import type PgBoss from 'pg-boss'
 import type { DB } from '../db/database.ts'
-import { loginFailures, userSessions } from '../db/schema.ts'
+import { userSessions } from '../db/schema.ts'
 import { withQueueSetupLock } from './queue.ts'
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping'
-const LOGIN_FAILURE_WINDOW_MS = 60 * 60 * 1000
 
-/** Deletes expired sessions and stale failed-login records every five minutes. */
+/** Deletes expired sessions every five minutes. */
 export async function registerHousekeeping(boss: PgBoss, db: DB, isSharedDatabase = false): Promise<void> {
   await withQueueSetupLock(db, isSharedDatabase, async () => {
     await boss.createQueue(HOUSEKEEPING_QUEUE)
@@ -20,7 +19,4 @@ export async function registerHousekeeping(boss: PgBoss, db: DB, isSharedDatabas
 
 export async function runHousekeeping(db: DB, now = new Date()): Promise<void> {
   await db.delete(userSessions).where(lt(userSessions.expiresAt, now))
-  await db
-    .delete(loginFailures)
-    .where(lt(loginFailures.createdAt, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS)))
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { urgently } from '../../db/urgency.ts'
 import { BODY_LIMITS } from '../../http/json-body.ts'
+import { perAddress, RATE_LIMITS } from '../../http/rate-limits.ts'
 import { REPLY_PATH, type ReplyService } from './reply.service.ts'
 
 /**
@@ -19,12 +20,16 @@ export async function registerReplyRoutes(
       { parseAs: 'buffer', bodyLimit: BODY_LIMITS.ghlReply },
       (_request, body, done) => done(null, body),
     )
-    scope.post(REPLY_PATH, async (request, reply) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-      // GHL is waiting for the answer: before any job's statements (db/urgency.ts).
-      const result = await urgently(() => replies.accept(raw, request.headers))
-      if (result.queued) onQueued()
-      return reply.code(result.status).send(result.body)
-    })
+    scope.post(
+      REPLY_PATH,
+      { config: { rateLimit: perAddress(RATE_LIMITS.ghlReplyPerAddress) } },
+      async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+        // GHL is waiting for the answer: before any job's statements (db/urgency.ts).
+        const result = await urgently(() => replies.accept(raw, request.headers))
+        if (result.queued) onQueued()
+        return reply.code(result.status).send(result.body)
+      },
+    )
   })
 }

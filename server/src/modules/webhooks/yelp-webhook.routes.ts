@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { DB } from '../../db/database.ts'
 import { BODY_LIMITS } from '../../http/json-body.ts'
+import { perAddress, RATE_LIMITS, yelpBusinessLimiter } from '../../http/rate-limits.ts'
 import { parseStorableJson } from '../../http/storable-json.ts'
 import { insertWebhookLog } from './webhook-logs.repository.ts'
 import { yelpWebhookSchema } from './yelp-webhook.schemas.ts'
@@ -32,6 +33,7 @@ export async function registerYelpWebhookRoutes(
     return response
   })
 
+  const perBusiness = yelpBusinessLimiter(app)
   // Its own scope and body parser: a body that is not JSON must still reach the service, to be
   // answered 400 *and* logged (PRODUCT.md §3), instead of Fastify's unlogged parser error.
   await app.register(async (scope) => {
@@ -45,17 +47,22 @@ export async function registerYelpWebhookRoutes(
         done(null, parsed.ok ? parsed.value : new MalformedBody(text, parsed.error))
       },
     )
-    scope.post(YELP_WEBHOOK_PATH, { config: { body: yelpWebhookSchema } }, async (request, reply) => {
-      const query = request.query as Record<string, unknown>
-      const header = request.headers['x-webhook-secret']
-      const secret =
-        typeof query.secret === 'string' ? query.secret : typeof header === 'string' ? header : undefined
-      const result = await webhooks.ingest(
-        request.body ?? new MalformedBody('', 'body: a JSON body is required'),
-        secret,
-      )
-      if (result.queued > 0) onQueued(result.queued)
-      return reply.code(result.status).send(result.body)
-    })
+    scope.post(
+      YELP_WEBHOOK_PATH,
+      { config: { body: yelpWebhookSchema, rateLimit: perAddress(RATE_LIMITS.yelpWebhookPerAddress) } },
+      async (request, reply) => {
+        await perBusiness(request)
+        const query = request.query as Record<string, unknown>
+        const header = request.headers['x-webhook-secret']
+        const secret =
+          typeof query.secret === 'string' ? query.secret : typeof header === 'string' ? header : undefined
+        const result = await webhooks.ingest(
+          request.body ?? new MalformedBody('', 'body: a JSON body is required'),
+          secret,
+        )
+        if (result.queued > 0) onQueued(result.queued)
+        return reply.code(result.status).send(result.body)
+      },
+    )
   })
 }

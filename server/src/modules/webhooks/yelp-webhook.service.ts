@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import type PgBoss from 'pg-boss'
 import type { DB } from '../../db/database.ts'
 import { GroupCommit } from '../../db/group-commit.ts'
@@ -146,11 +146,13 @@ function loggable(body: unknown): unknown {
     : { raw: storableRawText(text, MAX_LOGGED_REFUSAL), truncated: true, length: text.length }
 }
 
+/**
+ * Constant-time in the secret: both sides are hashed to equal-length digests first, so neither
+ * the comparison nor an early length mismatch tells a caller how close a guess came.
+ */
 function secretsMatch(expected: string, given: string | undefined): boolean {
-  if (!given) return false
-  const a = Buffer.from(expected)
-  const b = Buffer.from(given)
-  return a.length === b.length && timingSafeEqual(a, b)
+  const digest = (text: string) => createHash('sha256').update(text).digest()
+  return timingSafeEqual(digest(expected), digest(given ?? '')) && given !== undefined
 }
 
 export type { YelpWebhook }
