@@ -96,6 +96,7 @@ export interface AuditEntry {
   id: number
   actorUserId: number | null
   actorUsername: string | null
+  actorAddress: string | null
   action: string
   entityType: string
   entityId: string | null

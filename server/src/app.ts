@@ -60,6 +60,8 @@ export async function buildApp({
     // A 1 MB field still reaches validation and gets its 400 naming it; beyond the limit, 413.
     bodyLimit: BODY_LIMITS.api,
     genReqId: () => crypto.randomUUID(),
+    // request.ip (rate limits, audit entries) is the peer unless TRUST_PROXY says otherwise.
+    trustProxy: config.trustProxy,
     requestIdHeader: false,
     // One line per API call (below) instead of Fastify's two per request, assets included.
     logController: new LogController({ disableRequestLogging: true }),

@@ -33,6 +33,8 @@ export interface AppConfig {
     webhookRsaPublicKey?: string
   }
   logLevel: Env['LOG_LEVEL']
+  /** Fastify's `trustProxy`: false unless TRUST_PROXY names the proxies to believe. */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean)
 }
 
 export class ConfigError extends Error {
@@ -64,6 +66,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL,
     dataDir,
     appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     yelp: {
       clientId: env.YELP_CLIENT_ID,
@@ -110,4 +113,15 @@ function isPublicKey(key: string): boolean {
   } catch {
     return false
   }
+}
+
+function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  if (value === undefined || value === 'false') return false
+  if (value === 'true') return true
+  // A number of proxies: believe that many hops from our side (proxy-addr's hop count).
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    return (_address, hop) => hop < hops
+  }
+  return value.split(',').map((entry) => entry.trim())
 }

@@ -57,6 +57,18 @@ export const envSchema = z
     GHL_WEBHOOK_PUBLIC_KEY: z.string().trim().min(1).default(GHL_PUBLISHED_ED25519_KEY),
     // Beyond PRODUCT.md §5: the legacy RSA key for `x-wh-signature`, unset = legacy header refused.
     GHL_WEBHOOK_RSA_PUBLIC_KEY: optionalText,
+    // Beyond PRODUCT.md §5 (issue 11 §5): whom to believe about the client's address in
+    // X-Forwarded-For. Unset: nobody (the peer's address is used). `true`: the nearest proxy;
+    // a number: that many proxies; otherwise a comma list of proxy addresses or CIDR ranges.
+    TRUST_PROXY: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^(true|false|\d{1,2}|[0-9A-Fa-f:.]+(\/\d{1,3})?(\s*,\s*[0-9A-Fa-f:.]+(\/\d{1,3})?)*)$/,
+          'must be true, false, a number of proxies, or a comma list of proxy addresses/CIDR ranges',
+        )
+        .optional(),
+    ),
     LOG_LEVEL: optionalText.pipe(
       z.enum(['error', 'warn', 'info', 'debug'], 'must be one of error, warn, info, debug').optional(),
     ),

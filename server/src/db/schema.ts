@@ -255,6 +255,8 @@ export const auditLog = pgTable(
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Kept as text so the entry still names the actor after the user is deleted. */
     actorUsername: text('actor_username'),
+    /** The client's address (X-Forwarded-For only under TRUST_PROXY). */
+    actorAddress: text('actor_address'),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),

@@ -21,6 +21,8 @@ const EXTEND_GRANULARITY_MS = 60_000
 export interface AuthenticatedSession {
   user: SessionUser
   sessionId: number
+  /** The caller's address, set by the guard for the request at hand (audit entries). */
+  address?: string
 }
 
 export class AuthService {

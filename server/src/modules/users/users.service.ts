@@ -171,7 +171,7 @@ export class UsersService {
 }
 
 export function actorOf(session: AuthenticatedSession): Actor {
-  return { id: session.user.id, username: session.user.username }
+  return { id: session.user.id, username: session.user.username, address: session.address }
 }
 
 /** Issue 11 §1: nobody grants a role above their own. */
