@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify'
 import type { AppConfig } from '../../config/config.ts'
 import type { Database } from '../../db/database.ts'
 
-/** `GET /api/health`: public liveness with database reachability and which providers are set up. */
+/**
+ * `GET /api/health`: public liveness with database reachability and which providers are set up.
+ * Public, so it says ok or not per component and never why (issue 11 §8): a raw database error
+ * can name hosts, users or paths. The reason goes to the log, with the request id.
+ */
 export function registerHealthRoutes(app: FastifyInstance, database: Database, config: AppConfig): void {
-  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
+  app.get('/api/health', { config: { access: 'public' } }, async (request, reply) => {
     const started = performance.now()
-    let databaseStatus: { kind: string; reachable: boolean; latencyMs?: number; error?: string }
+    let databaseStatus: { kind: string; reachable: boolean; latencyMs?: number }
     try {
       await database.execute('SELECT 1')
       databaseStatus = {
@@ -15,7 +19,8 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database, c
         latencyMs: Math.round(performance.now() - started),
       }
     } catch (error) {
-      databaseStatus = { kind: database.kind, reachable: false, error: (error as Error).message }
+      request.log.error({ err: error }, 'health check: database unreachable')
+      databaseStatus = { kind: database.kind, reachable: false }
     }
     const body = {
       status: databaseStatus.reachable ? 'ok' : 'unavailable',
