@@ -161,6 +161,8 @@ export interface YelpConnectionStatus {
   connected: boolean
   expiresAt: string | null
   needsReauth: boolean
+  /** Why, when the hub knows (e.g. tokens no configured APP_SECRET decrypts). */
+  reauthReason: string | null
   businessId: string | null
   webhookSubscribed: boolean
 }
@@ -170,6 +172,7 @@ export interface GhlConnectionStatus {
   hasApiKey: boolean
   expiresAt: string | null
   needsReauth: boolean
+  reauthReason: string | null
   locationId: string | null
 }
 

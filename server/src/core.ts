@@ -45,7 +45,7 @@ export function createCore(
   options: CoreOptions = {},
 ): Core {
   const http = new ProviderHttp(db, log)
-  const box = new SecretBox(config.appSecret)
+  const box = new SecretBox(config.appSecrets)
   const yelpOAuth = new YelpOAuth(config, http)
   const ghlOAuth = new GhlOAuth(config, http)
   const tokens = new TokenManager(db, box, yelpOAuth, ghlOAuth)
@@ -53,7 +53,7 @@ export function createCore(
     config,
     db,
     box,
-    signer: new Signer(config.appSecret),
+    signer: new Signer(config.appSecrets),
     yelpOAuth,
     ghlOAuth,
     tokens,

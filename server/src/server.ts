@@ -6,6 +6,7 @@ import type { CoreOptions } from './core.ts'
 import { type Database, openDatabase } from './db/database.ts'
 import { registerHousekeeping } from './engine/housekeeping.job.ts'
 import { createQueue, type PgBoss, stopQueue } from './engine/queue.ts'
+import { resealStoredSecrets } from './engine/secret-rotation.ts'
 
 export interface RunningServer extends BuiltApp {
   url: string
@@ -38,6 +39,7 @@ export async function startServer(
       core: options.core,
     })
     queue.on('error', (error) => built.app.log.error({ err: error }, 'job queue error'))
+    await resealStoredSecrets(database.db, built.core.box, built.app.log)
     await built.engine?.start()
     await built.app.listen({ port: config.port, host: config.host })
     const address = built.app.server.address()

@@ -11,7 +11,10 @@ export interface AppConfig {
   isHttps: boolean
   databaseUrl: string | undefined
   dataDir: string
+  /** The key that seals and signs: the first of APP_SECRET's list. */
   appSecret: string
+  /** Every key of APP_SECRET, newest first: each of them opens and verifies (key rotation). */
+  appSecrets: string[]
   admin: { username: string; password: string | undefined }
   yelp: {
     clientId?: string
@@ -58,6 +61,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   )
   if (keyProblems.length) throw new ConfigError(keyProblems)
   const dataDir = resolve(env.DATA_DIR)
+  const appSecrets = (env.APP_SECRET ?? readOrCreateSecret(dataDir)).split(',').map((key) => key.trim())
   return {
     port: env.PORT,
     host: env.HOST,
@@ -65,7 +69,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     isHttps: env.BASE_URL.startsWith('https://'),
     databaseUrl: env.DATABASE_URL,
     dataDir,
-    appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),
+    appSecret: appSecrets[0] ?? '',
+    appSecrets,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     yelp: {

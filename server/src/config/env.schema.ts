@@ -32,7 +32,19 @@ export const envSchema = z
         .optional(),
     ),
     DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
-    APP_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    // A comma list rotates keys (issue 11 §7): the first seals and signs, all of them open.
+    APP_SECRET: optionalText.pipe(
+      z
+        .string()
+        .superRefine((value, ctx) => {
+          const keys = value.split(',').map((key) => key.trim())
+          if (keys.length === 1 && value.length < 32)
+            ctx.addIssue({ code: 'custom', message: 'must be at least 32 characters' })
+          else if (keys.some((key) => key.length < 32))
+            ctx.addIssue({ code: 'custom', message: 'each key must be at least 32 characters' })
+        })
+        .optional(),
+    ),
     ADMIN_USERNAME: z.string().trim().min(3, 'must be at least 3 characters').default('admin'),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
     YELP_CLIENT_ID: optionalText,

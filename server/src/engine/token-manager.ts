@@ -6,7 +6,7 @@ import { TransientProviderError } from '../integrations/http/provider-errors.ts'
 import type { YelpTokenResponse } from '../integrations/yelp/yelp.schemas.ts'
 import { YelpGrantRefusedError, type YelpOAuth } from '../integrations/yelp/yelp-oauth.ts'
 import { AppError, NotFoundError } from '../lib/errors.ts'
-import type { SecretBox } from '../lib/secret-box.ts'
+import { type SecretBox, UnreadableSecretError } from '../lib/secret-box.ts'
 import {
   type ClientRow,
   findClient,
@@ -18,6 +18,7 @@ import {
   yelpTokensOf,
 } from '../modules/clients/clients.repository.ts'
 import { acquireLease, releaseLease } from './credential-leases.repository.ts'
+import { unreadableReason } from './secret-rotation.ts'
 
 export type Provider = 'yelp' | 'ghl'
 
@@ -63,7 +64,7 @@ export class TokenManager {
   async yelpAccessToken(clientId: string): Promise<string> {
     const tokens = yelpTokensOf(await this.client(clientId))
     this.assertUsable('yelp', clientId, tokens)
-    const current = this.box.open(tokens.accessToken ?? '')
+    const current = await this.openToken('yelp', clientId, tokens.accessToken)
     if (!expiresSoon(tokens.expiresAt)) return current
     return this.refresh('yelp', clientId, { rejected: current })
   }
@@ -71,7 +72,7 @@ export class TokenManager {
   async ghlAccessToken(clientId: string): Promise<string> {
     const tokens = ghlTokensOf(await this.client(clientId))
     this.assertUsable('ghl', clientId, tokens)
-    const current = this.box.open(tokens.accessToken ?? '')
+    const current = await this.openToken('ghl', clientId, tokens.accessToken)
     if (!expiresSoon(tokens.expiresAt)) return current
     return this.refresh('ghl', clientId, { rejected: current })
   }
@@ -114,9 +115,9 @@ export class TokenManager {
           : ghlTokensOf(await this.client(clientId))
       this.assertUsable(provider, clientId, tokens)
       // Someone else refreshed while this one waited: use theirs.
-      const current = this.box.open(tokens.accessToken ?? '')
+      const current = await this.openToken(provider, clientId, tokens.accessToken)
       if (rejected !== undefined && current !== rejected && !expiresSoon(tokens.expiresAt)) return current
-      const refreshToken = this.box.open(tokens.refreshToken ?? '')
+      const refreshToken = await this.openToken(provider, clientId, tokens.refreshToken)
       return provider === 'yelp'
         ? await this.refreshYelp(clientId, refreshToken)
         : await this.refreshGhl(clientId, refreshToken)
@@ -130,7 +131,7 @@ export class TokenManager {
     try {
       fresh = await this.yelp.refresh(refreshToken, clientId)
     } catch (error) {
-      if (error instanceof YelpGrantRefusedError) await this.markNeedsReauth('yelp', clientId)
+      if (error instanceof YelpGrantRefusedError) await this.markNeedsReauth('yelp', clientId, error.message)
       throw error instanceof YelpGrantRefusedError ? new NeedsReauthError('yelp', error.message) : error
     }
     await this.db.transaction(async (tx) => {
@@ -146,7 +147,7 @@ export class TokenManager {
     try {
       fresh = await this.ghl.refresh(refreshToken, clientId)
     } catch (error) {
-      if (error instanceof GhlGrantRefusedError) await this.markNeedsReauth('ghl', clientId)
+      if (error instanceof GhlGrantRefusedError) await this.markNeedsReauth('ghl', clientId, error.message)
       throw error instanceof GhlGrantRefusedError ? new NeedsReauthError('ghl', error.message) : error
     }
     await this.db.transaction(async (tx) => {
@@ -187,13 +188,29 @@ export class TokenManager {
     }
   }
 
-  private async markNeedsReauth(provider: Provider, clientId: string): Promise<void> {
+  /**
+   * A stored token in the clear. One that no configured APP_SECRET opens marks the connection
+   * "needs re-auth" with that reason (issue 11 §7), so its jobs park instead of failing.
+   */
+  private async openToken(provider: Provider, clientId: string, sealed: string | null | undefined) {
+    try {
+      return this.box.open(sealed ?? '')
+    } catch (error) {
+      if (!(error instanceof UnreadableSecretError)) throw error
+      const reason = unreadableReason(provider)
+      await this.markNeedsReauth(provider, clientId, reason)
+      throw new NeedsReauthError(provider, `Client ${clientId}: ${reason}`)
+    }
+  }
+
+  private async markNeedsReauth(provider: Provider, clientId: string, reason: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const row = await lockClient(tx, clientId)
       if (!row) return
+      const mark = { needsReauth: true, reauthReason: reason }
       if (provider === 'yelp')
-        await updateClient(tx, clientId, { yelpTokens: { ...yelpTokensOf(row), needsReauth: true } })
-      else await updateClient(tx, clientId, { ghlTokens: { ...ghlTokensOf(row), needsReauth: true } })
+        await updateClient(tx, clientId, { yelpTokens: { ...yelpTokensOf(row), ...mark } })
+      else await updateClient(tx, clientId, { ghlTokens: { ...ghlTokensOf(row), ...mark } })
     })
   }
 

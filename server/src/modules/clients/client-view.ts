@@ -42,6 +42,7 @@ export function toClientView(row: ClientRow, baseUrl: string, signer: Signer): C
       connected: Boolean(yelp.accessToken),
       expiresAt: yelp.expiresAt ?? null,
       needsReauth: yelp.needsReauth === true,
+      reauthReason: yelp.needsReauth === true ? (yelp.reauthReason ?? null) : null,
       businessId,
       webhookSubscribed: yelp.webhookSubscribed === true,
     },
@@ -50,6 +51,7 @@ export function toClientView(row: ClientRow, baseUrl: string, signer: Signer): C
       hasApiKey: Boolean(row.ghlLocationApiKey),
       expiresAt: ghl.expiresAt ?? null,
       needsReauth: ghl.needsReauth === true,
+      reauthReason: ghl.needsReauth === true ? (ghl.reauthReason ?? null) : null,
       locationId,
     },
   }

@@ -22,10 +22,18 @@ export function clientView(
       connected: false,
       expiresAt: null,
       needsReauth: false,
+      reauthReason: null,
       businessId: null,
       webhookSubscribed: false,
     },
-    ghl: { connected: false, hasApiKey: false, expiresAt: null, needsReauth: false, locationId: null },
+    ghl: {
+      connected: false,
+      hasApiKey: false,
+      expiresAt: null,
+      needsReauth: false,
+      reauthReason: null,
+      locationId: null,
+    },
     ...overrides,
   }
 }
