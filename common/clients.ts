@@ -176,6 +176,12 @@ export interface GhlConnectionStatus {
   locationId: string | null
 }
 
+/** Issue 11 §6: an onboarding link is good for this long after it is issued. */
+export const ONBOARDING_LINK_DAYS = 7
+
+/** `active`: it opens the page; `expired`; `completed`: both accounts are connected. */
+export type OnboardingLinkStatus = 'active' | 'expired' | 'completed'
+
 /** A client as every API response returns it (PRODUCT.md §4). */
 export interface ClientView {
   id: number
@@ -190,6 +196,8 @@ export interface ClientView {
   ghlCustomFieldsStatus: CustomFieldsStatus
   ghlCustomFieldsCount: number
   onboardingUrl: string
+  onboardingExpiresAt: string
+  onboardingStatus: OnboardingLinkStatus
   yelp: YelpConnectionStatus
   ghl: GhlConnectionStatus
 }

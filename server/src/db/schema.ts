@@ -53,6 +53,16 @@ export const clients = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     lastActivity: timestamp('last_activity', { withTimezone: true }),
+    /**
+     * The onboarding link (issue 11 §6): its token signs this nonce, so issuing a new link
+     * (a new nonce) revokes the old one. It expires, and stops working once both providers are
+     * connected unless it was issued while they already were.
+     */
+    onboardingNonce: text('onboarding_nonce').notNull().default(sql`gen_random_uuid()::text`),
+    onboardingExpiresAt: timestamp('onboarding_expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '7 days'`),
+    onboardingOutlivesConnection: boolean('onboarding_outlives_connection').notNull().default(false),
   },
   (t) => [
     index('clients_created_at_idx').on(t.createdAt),

@@ -122,6 +122,7 @@ describe('schema bounds', () => {
         'POST /api/clients/:clientId/ghl/analyze-leads',
         'POST /api/clients/:clientId/ghl/delete-custom-fields',
         'POST /api/clients/:clientId/ghl/sync-contacts',
+        'POST /api/clients/:clientId/onboarding-link',
         'POST /api/clients/:clientId/refresh-tokens',
         'POST /api/jobs/:id/retry',
       ].sort(),

@@ -1,17 +1,45 @@
-import type { ClientView, CustomFieldsStatus } from '@common/clients.ts'
+import type { ClientView, CustomFieldsStatus, OnboardingLinkStatus } from '@common/clients.ts'
 import { CUSTOM_FIELDS_STATUSES } from '@common/clients.ts'
 import type { Signer } from '../../lib/signer.ts'
 import { type ClientRow, ghlTokensOf, yelpTokensOf } from './clients.repository.ts'
 
-/** The unguessable token of a client's onboarding link; a re-created client gets a new one. */
-export function onboardingToken(signer: Signer, row: Pick<ClientRow, 'id' | 'clientId'>): string {
-  return signer.sign(`onboard:${row.clientId}:${row.id}`)
+type OnboardingFields = Pick<
+  ClientRow,
+  'id' | 'clientId' | 'onboardingNonce' | 'onboardingExpiresAt' | 'onboardingOutlivesConnection'
+>
+
+/** The onboarding link's message: a re-created client or a new link (new nonce) changes it. */
+export function onboardingMessage(row: Pick<ClientRow, 'id' | 'clientId' | 'onboardingNonce'>): string {
+  return `onboard:${row.clientId}:${row.id}:${row.onboardingNonce}`
+}
+
+/** The unguessable token of a client's onboarding link. */
+export function onboardingToken(
+  signer: Signer,
+  row: Pick<ClientRow, 'id' | 'clientId' | 'onboardingNonce'>,
+): string {
+  return signer.sign(onboardingMessage(row))
+}
+
+/**
+ * Whether the link still opens the onboarding page (issue 11 §6): until it expires, and not
+ * once both providers are connected, unless it was issued while they already were.
+ */
+export function onboardingLinkStatus(
+  row: OnboardingFields & Pick<ClientRow, 'yelpTokens' | 'ghlTokens'>,
+  now = new Date(),
+): OnboardingLinkStatus {
+  if (row.onboardingExpiresAt.getTime() <= now.getTime()) return 'expired'
+  const bothConnected = Boolean(
+    yelpTokensOf(row as ClientRow).accessToken && ghlTokensOf(row as ClientRow).accessToken,
+  )
+  return bothConnected && !row.onboardingOutlivesConnection ? 'completed' : 'active'
 }
 
 export function onboardingUrl(
   baseUrl: string,
   signer: Signer,
-  row: Pick<ClientRow, 'id' | 'clientId'>,
+  row: Pick<ClientRow, 'id' | 'clientId' | 'onboardingNonce'>,
 ): string {
   return `${baseUrl}/onboard/${encodeURIComponent(row.clientId)}?token=${onboardingToken(signer, row)}`
 }
@@ -38,6 +66,8 @@ export function toClientView(row: ClientRow, baseUrl: string, signer: Signer): C
     ghlCustomFieldsStatus: status,
     ghlCustomFieldsCount: row.ghlCustomFieldsCount,
     onboardingUrl: onboardingUrl(baseUrl, signer, row),
+    onboardingExpiresAt: row.onboardingExpiresAt.toISOString(),
+    onboardingStatus: onboardingLinkStatus(row),
     yelp: {
       connected: Boolean(yelp.accessToken),
       expiresAt: yelp.expiresAt ?? null,

@@ -96,6 +96,9 @@ export type ClientPatch = Partial<
     | 'ghlCustomFields'
     | 'ghlCustomFieldsStatus'
     | 'ghlCustomFieldsCount'
+    | 'onboardingNonce'
+    | 'onboardingExpiresAt'
+    | 'onboardingOutlivesConnection'
   >
 >
 

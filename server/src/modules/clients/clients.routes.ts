@@ -71,6 +71,16 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
     },
   )
 
+  // "New link" on the Overview tab: revokes the current onboarding link (issue 11 §6).
+  app.post(
+    '/api/clients/:clientId/onboarding-link',
+    { config: { access: 'canEditClients' } },
+    async (request) => {
+      const { clientId } = parseInput(clientParams, request.params)
+      return clients.issueOnboardingLink(sessionOf(request), clientId)
+    },
+  )
+
   app.post(
     '/api/clients/:clientId/refresh-tokens',
     { config: { access: 'canManageClientIntegrations' } },

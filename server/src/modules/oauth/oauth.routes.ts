@@ -93,8 +93,10 @@ async function startedBy(
   token: string | undefined,
   deps: Deps,
 ): Promise<'dashboard' | 'onboarding' | null> {
-  if (token)
-    return (await clientForOnboardingToken(deps.db, deps.signer, clientId, token)) ? 'onboarding' : null
+  if (token) {
+    const opened = await clientForOnboardingToken(deps.db, deps.signer, clientId, token).catch(() => null)
+    return opened ? 'onboarding' : null
+  }
   const session = await deps.auth.authenticate(readSessionToken(request))
   if (!session?.user.permissions.canManageClientIntegrations) return null
   const visible = await visibleClientIds(deps.db, session)

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { AppConfig } from '../../config/config.ts'
 import type { DB } from '../../db/database.ts'
-import { ForbiddenError } from '../../lib/errors.ts'
 import type { Signer } from '../../lib/signer.ts'
 import { parseInput } from '../../lib/validation.ts'
 import { ghlTokensOf, yelpTokensOf } from '../clients/clients.repository.ts'
@@ -26,7 +25,6 @@ export function registerOnboardingRoutes(
       const { clientId } = parseInput(params, request.params)
       const { token } = parseInput(query, request.query)
       const row = await clientForOnboardingToken(db, signer, clientId, token)
-      if (!row) throw new ForbiddenError('This onboarding link is invalid')
       const yelp = yelpTokensOf(row)
       const ghl = ghlTokensOf(row)
       return {
