@@ -8,6 +8,7 @@ import { freemem, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { HubSession } from '../scripts/hub-session.ts'
+import { writeSetting } from '../server/src/data/settings.repository.ts'
 import { openDatabase } from '../server/src/db/database.ts'
 import { createGhlSim, type GhlSim } from '../sim/ghl/ghl-sim.ts'
 import { createYelpSim, type YelpSim } from '../sim/yelp/yelp-sim.ts'
@@ -126,6 +127,22 @@ async function prepareDatabase(db: DbKind) {
 }
 
 /**
+ * The hub's `rateLimiting` setting (spec §9, server/src/http/rate-limits.ts) saved as off before
+ * it starts: the ack run sends 500 webhooks a second for one business from one address, far
+ * beyond the per-business and per-address limits, and these benchmarks measure the engine, not
+ * the limits. Written through the settings repository on the hub's own (migrated) database; the
+ * hub reads it at its first limited request.
+ */
+async function turnRateLimitingOff(target: { dataDir: string; databaseUrl: string | undefined }) {
+  const opened = await openDatabase(target)
+  try {
+    await writeSetting(opened.db, 'rateLimiting', false)
+  } finally {
+    await opened.close()
+  }
+}
+
+/**
  * Starts the simulators and the hub, seeds `clientCount` Yelp businesses (one Yelp user administers
  * them all) and GHL locations, and connects client i to business i and location i through the hub.
  */
@@ -165,6 +182,7 @@ export async function startWorld(options: {
   const port = await freePort()
   let hub: ServerProcess
   try {
+    await turnRateLimitingOff(database)
     hub = await startServerProcess(
       {
         ...yelp.env(),

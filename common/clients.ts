@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emailField, idField, MAX } from './text-bounds.ts'
 
 // Client shapes and validation shared by the server and the dashboard (spec §3, §5, §7;
 // PRODUCT.md §4). Token and key values never appear in any of these.
@@ -31,6 +32,18 @@ export const DATA_TYPE_LABELS: Record<GhlDataType, string> = {
 /** URL-safe: it travels in paths, onboarding links and OAuth state. */
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/
 
+const businessIdField = z
+  .string({ error: 'Business ID is required for webhook subscription' })
+  .trim()
+  .min(1, 'Business ID is required for webhook subscription')
+  .max(MAX.providerId, `Business ID must be at most ${MAX.providerId} characters`)
+
+const locationIdField = z
+  .string({ error: 'Location ID is required' })
+  .trim()
+  .min(1, 'Location ID is required')
+  .max(MAX.providerId, `Location ID must be at most ${MAX.providerId} characters`)
+
 export const createClientSchema = z.object({
   clientId: z
     .string({ error: 'Client ID is required' })
@@ -43,27 +56,27 @@ export const createClientSchema = z.object({
     .trim()
     .min(1, 'Client name is required')
     .max(200, 'Client name must be at most 200 characters'),
-  email: z
-    .union([z.literal(''), z.email('Invalid email address')])
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  email: emailField.nullish().transform((value) => (value ? value : null)),
 })
 export type CreateClientInput = z.infer<typeof createClientSchema>
 
 /** PUT /api/clients/{clientId}: one of the spec's shapes, or plain details. */
 export const updateClientSchema = z
   .object({
-    name: z.string().trim().min(1, 'Client name is required').max(200).optional(),
-    email: z
-      .union([z.literal(''), z.email('Invalid email address')])
-      .nullish()
-      .transform((value) => (value === undefined ? undefined : value || null)),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Client name is required')
+      .max(MAX.name, `Client name must be at most ${MAX.name} characters`)
+      .optional(),
+    email: emailField.nullish().transform((value) => (value === undefined ? undefined : value || null)),
     isActive: z.boolean('isActive must be true or false').optional(),
     yelpTokens: z
       .object({
-        businessId: z.string().trim().min(1, 'Business ID is required for webhook subscription'),
+        businessId: businessIdField,
         webhookSubscribed: z.boolean().optional(),
       })
+      .strict()
       .optional(),
     // Spec §5 "CRM token form" (defined but unused by the screens).
     ghlTokens: z
@@ -71,24 +84,27 @@ export const updateClientSchema = z
         accessToken: z
           .string({ error: 'Access token is required' })
           .trim()
-          .min(1, 'Access token is required'),
-        refreshToken: z.string().trim().optional(),
-        locationId: z.string().trim().optional(),
+          .min(1, 'Access token is required')
+          .max(MAX.secret, 'Access token is too long'),
+        refreshToken: z.string().trim().max(MAX.secret, 'Refresh token is too long').optional(),
+        locationId: locationIdField.optional(),
       })
+      .strict()
       .optional(),
-    ghlLocationApiKey: z.string().trim().min(1, 'Location API key is required').optional(),
-    ghlLocationId: z.string().trim().min(1, 'Location ID is required').optional(),
+    ghlLocationApiKey: z
+      .string()
+      .trim()
+      .min(1, 'Location API key is required')
+      .max(MAX.secret, 'Location API key is too long')
+      .optional(),
+    ghlLocationId: locationIdField.optional(),
   })
   .strict()
 
 /** Spec §5: "Business ID is required for webhook subscription". */
 export const subscribeWebhookSchema = z.object({
-  clientId: z.string({ error: 'clientId is required' }).trim().min(1, 'clientId is required'),
-  businessId: z
-    .string({ error: 'Business ID is required for webhook subscription' })
-    .trim()
-    .min(1, 'Business ID is required for webhook subscription')
-    .max(100, 'Business ID must be at most 100 characters'),
+  clientId: idField('clientId'),
+  businessId: businessIdField,
 })
 
 /** Spec §5 "CRM location form". */
@@ -96,8 +112,9 @@ export const ghlLocationFormSchema = z.object({
   locationApiKey: z
     .string({ error: 'Location API key is required' })
     .trim()
-    .min(1, 'Location API key is required'),
-  locationId: z.string({ error: 'Location ID is required' }).trim().min(1, 'Location ID is required'),
+    .min(1, 'Location API key is required')
+    .max(MAX.secret, 'Location API key is too long'),
+  locationId: locationIdField,
 })
 
 /** POST /api/clients/{clientId}/ghl/api-key; the mobile modal sends only the key. */
@@ -106,30 +123,46 @@ export const ghlApiKeySchema = z.object({
     .string({ error: 'Invalid Input: Please enter a valid Location API key' })
     .trim()
     .min(1, 'Invalid Input: Please enter a valid Location API key')
-    .max(500, 'Location API key is too long'),
-  locationId: z.string().trim().min(1, 'Location ID is required').max(100).optional(),
+    .max(MAX.secret, 'Location API key is too long'),
+  locationId: locationIdField.optional(),
 })
 
+const labelField = z
+  .string('must be text')
+  .trim()
+  .min(1, 'must not be empty')
+  .max(MAX.label, `must be at most ${MAX.label} characters`)
+
 export const leadAnalysisSchema = z.object({
-  standardFields: z.array(z.object({ name: z.string().min(1), type: z.enum(GHL_DATA_TYPES) })).max(200),
+  standardFields: z
+    .array(z.object({ name: labelField, type: z.enum(GHL_DATA_TYPES) }))
+    .max(200, 'at most 200 standard fields'),
   surveyQuestions: z
     .array(
-      z.object({ fieldName: z.string().min(1).max(500), options: z.array(z.string()).max(200).optional() }),
+      z.object({
+        fieldName: labelField,
+        options: z
+          .array(z.string().max(MAX.label, `must be at most ${MAX.label} characters`))
+          .max(200)
+          .optional(),
+      }),
     )
-    .max(200),
-  jobTypes: z.array(z.string()).max(500),
-  totalLeads: z.number().int().min(0),
+    .max(200, 'at most 200 survey questions'),
+  jobTypes: z.array(z.string().max(MAX.label, `must be at most ${MAX.label} characters`)).max(500),
+  totalLeads: z.number().int().min(0).max(1_000_000_000),
 })
 export type LeadAnalysis = z.infer<typeof leadAnalysisSchema>
 
 export const createFieldsSchema = z.object({
-  surveyQuestions: z.array(z.string().trim().min(1).max(500)).max(200),
+  surveyQuestions: z.array(labelField).max(200, 'at most 200 survey questions'),
 })
 
 export interface YelpConnectionStatus {
   connected: boolean
   expiresAt: string | null
   needsReauth: boolean
+  /** Why, when the hub knows (e.g. tokens no configured APP_SECRET decrypts). */
+  reauthReason: string | null
   businessId: string | null
   webhookSubscribed: boolean
 }
@@ -139,8 +172,15 @@ export interface GhlConnectionStatus {
   hasApiKey: boolean
   expiresAt: string | null
   needsReauth: boolean
+  reauthReason: string | null
   locationId: string | null
 }
+
+/** Issue 11 §6: an onboarding link is good for this long after it is issued. */
+export const ONBOARDING_LINK_DAYS = 7
+
+/** `active`: it opens the page; `expired`; `completed`: both accounts are connected. */
+export type OnboardingLinkStatus = 'active' | 'expired' | 'completed'
 
 /** A client as every API response returns it (PRODUCT.md §4). */
 export interface ClientView {
@@ -156,6 +196,8 @@ export interface ClientView {
   ghlCustomFieldsStatus: CustomFieldsStatus
   ghlCustomFieldsCount: number
   onboardingUrl: string
+  onboardingExpiresAt: string
+  onboardingStatus: OnboardingLinkStatus
   yelp: YelpConnectionStatus
   ghl: GhlConnectionStatus
 }

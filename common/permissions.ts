@@ -75,3 +75,17 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permissions> = {
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value)
 }
+
+// Issue 11: a role never reaches above itself. Admin > manager > operator > viewer, whatever
+// flags an edited role holds; the server refuses, the user screens offer only reachable roles.
+const ROLE_RANK: Record<Role, number> = { admin: 3, manager: 2, operator: 1, viewer: 0 }
+
+/** True when `role` sits above `than` (a user may only grant or touch roles up to its own). */
+export function isRoleAbove(role: Role, than: Role): boolean {
+  return ROLE_RANK[role] > ROLE_RANK[than]
+}
+
+/** The roles a user of `role` may grant: its own and those below it. */
+export function grantableRoles(role: Role): Role[] {
+  return ROLES.filter((r) => !isRoleAbove(r, role))
+}

@@ -290,21 +290,48 @@ describe('clients and connections (desktop)', () => {
     expect(await shown.getByText(/^GoHighLevel: refreshed/).isVisible()).toBe(true)
   })
 
-  it('the onboarding link works signed-out and refuses a forged token', async () => {
+  it('the onboarding link stops working once both accounts are connected; "New link" replaces it', async () => {
     const visitor = await newContext()
     try {
+      await visitor.page.goto(onboardingUrl)
+      await visitor.page
+        .getByRole('alert')
+        .getByText(
+          'This onboarding link has been used: both accounts are connected. Ask for a new link to change them',
+        )
+        .waitFor()
+      expect(await visitor.page.getByRole('link', { name: /Connect/ }).count()).toBe(0)
+      await visitor.page.screenshot({ path: `${screenshotDir}onboarding-used.png` })
+
+      const row = page.locator(`tr[data-client-id="${CLIENT.clientId}"]`)
+      await row.getByRole('button', { name: `Integration setup for ${CLIENT.name}` }).click()
+      dialog = page.getByRole('dialog', { name: 'Integration Setup' })
+      const panel = dialog.getByRole('tabpanel')
+      await panel.getByText('Link used: both accounts are connected').waitFor()
+      await panel.getByRole('button', { name: 'New link' }).click()
+      await toast(page, 'New onboarding link').waitFor()
+      await panel.getByText(/^Link expires /).waitFor()
+      const field = panel.getByRole('textbox', { name: 'onboarding URL' })
+      const used = onboardingUrl
+      onboardingUrl = await field.inputValue()
+      expect(onboardingUrl).not.toBe(used)
+      await settle(page)
+      await screenshot(page, 'clients-setup-new-link')
+      await dialog.getByRole('button', { name: 'Close' }).click()
+      await dialog.waitFor({ state: 'detached' })
+
       await visitor.page.goto(onboardingUrl)
       await visitor.page.getByRole('heading', { name: CLIENT.name }).waitFor()
       await visitor.page.getByText('2 of 2 connected').waitFor()
       expect(await visitor.page.getByText('Connected', { exact: true }).count()).toBe(2)
       await visitor.page.screenshot({ path: `${screenshotDir}onboarding-connected.png`, fullPage: true })
 
-      const forged = new URL(onboardingUrl)
-      forged.searchParams.set('token', 'forged-token')
-      await visitor.page.goto(forged.toString())
-      await visitor.page.getByRole('alert').getByText('This onboarding link is invalid').waitFor()
-      expect(await visitor.page.getByRole('link', { name: /Connect/ }).count()).toBe(0)
-      expect(await visitor.page.getByRole('button', { name: /Connect/ }).count()).toBe(0)
+      // The replaced link and a forged one open nothing.
+      for (const refused of [used, `${onboardingUrl.split('token=')[0]}token=forged-token`]) {
+        await visitor.page.goto(refused)
+        await visitor.page.getByRole('alert').getByText('This onboarding link is invalid').waitFor()
+        expect(await visitor.page.getByRole('button', { name: /Connect/ }).count()).toBe(0)
+      }
       await visitor.page.screenshot({ path: `${screenshotDir}onboarding-invalid.png` })
       expect(problemsOf.get(visitor.page)).toEqual([])
     } finally {
@@ -322,6 +349,14 @@ describe('clients and connections (desktop)', () => {
       expect(await phone.page.getByRole('table').isVisible()).toBe(false)
       await settle(phone.page)
       await screenshot(phone.page, 'clients-list-mobile', { fullPage: true })
+
+      await card.getByRole('button', { name: 'Configure' }).click()
+      const setup = phone.page.getByRole('dialog', { name: 'Integration Setup' })
+      await setup.getByRole('tabpanel').getByRole('button', { name: 'New link' }).waitFor()
+      await settle(phone.page)
+      await screenshot(phone.page, 'clients-setup-overview-mobile')
+      await phone.page.keyboard.press('Escape')
+      await setup.waitFor({ state: 'detached' })
 
       await card.getByRole('button', { name: 'GHL' }).click()
       const modal = phone.page.getByRole('dialog', { name: 'GoHighLevel Integration' })

@@ -5,7 +5,9 @@ import type { AppConfig } from './config/config.ts'
 import { type RegisteredRoute, trackRouteAccess } from './http/access.ts'
 import { installErrorHandler } from './http/error-handler.ts'
 import { installGuard } from './http/guard.ts'
+import { BODY_LIMITS, installJsonBodyParser } from './http/json-body.ts'
 import { loggerOptions } from './http/logger-options.ts'
+import { installRateLimits } from './http/rate-limits.ts'
 import { installRequestPolicy } from './http/request-policy.ts'
 import { registerWebClient } from './http/web-client.ts'
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts'
@@ -61,16 +63,27 @@ export interface IngressServices {
   onReplyQueued: () => void
 }
 
-/** The HTTP server without its routes: logging, security headers, cookies, the error handler. */
+export interface AppPlumbing {
+  logger?: FastifyServerOptions['logger']
+  /** The `rateLimiting` setting: off lets every request past the limits of http/rate-limits.ts. */
+  rateLimitingEnabled: () => Promise<boolean>
+}
+
+/**
+ * The HTTP server without its routes: logging, body limits and the JSON parser, rate limits,
+ * security headers, cookies, the error handler.
+ */
 export async function createApp(
   config: AppConfig,
-  logger?: FastifyServerOptions['logger'],
+  { logger, rateLimitingEnabled }: AppPlumbing,
 ): Promise<{ app: FastifyInstance; routes: RegisteredRoute[] }> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
-    // A 1 MB field must reach validation and get its 400, not a 413 from the parser.
-    bodyLimit: 2 * 1024 * 1024,
+    // A 1 MB field still reaches validation and gets its 400 naming it; beyond the limit, 413.
+    bodyLimit: BODY_LIMITS.api,
     genReqId: () => crypto.randomUUID(),
+    // request.ip (rate limits, audit entries) is the peer unless TRUST_PROXY says otherwise.
+    trustProxy: config.trustProxy,
     requestIdHeader: false,
     // One line per API call (below) instead of Fastify's two per request, assets included.
     logController: new LogController({ disableRequestLogging: true }),
@@ -78,8 +91,10 @@ export async function createApp(
   const routes: RegisteredRoute[] = []
   trackRouteAccess(app, routes)
   installErrorHandler(app)
+  installJsonBodyParser(app)
 
   await app.register(fastifyCookie)
+  await installRateLimits(app, rateLimitingEnabled)
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -30,6 +30,7 @@ import { OAuthService } from './modules/oauth/oauth.service.ts'
 import { OnboardingService } from './modules/onboarding/onboarding.service.ts'
 import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
 import { ReplyService } from './modules/replies/reply.service.ts'
+import { RateLimitingSetting } from './modules/settings/rate-limiting.ts'
 import { SessionTimeout } from './modules/settings/session-timeout.ts'
 import { WebhookSecret } from './modules/settings/webhook-secret.ts'
 import { UsersService } from './modules/users/users.service.ts'
@@ -91,14 +92,19 @@ export async function buildApp({
   logger,
   core: options = {},
 }: AppDeps): Promise<BuiltApp> {
-  const { app, routes } = await createApp(config, logger)
   const { db, ingestDb } = database
+  const rateLimiting = new RateLimitingSetting(db)
+  const { app, routes } = await createApp(config, {
+    logger,
+    rateLimitingEnabled: () => rateLimiting.get(),
+  })
 
   // Providers: one HTTP layer (rate limits, call log), OAuth, the token manager, the clients.
   const requestLog = new ApiRequestLogStore(db)
   const http = new ProviderHttp(requestLog, app.log)
-  const box = new SecretBox(config.appSecret)
-  const signer = new Signer(config.appSecret)
+  // Every key of APP_SECRET opens and verifies; the first seals and signs (key rotation).
+  const box = new SecretBox(config.appSecrets)
+  const signer = new Signer(config.appSecrets)
   const yelpOAuth = new YelpOAuth(config, http)
   const ghlOAuth = new GhlOAuth(config, http)
   const tokens = new TokenManager(

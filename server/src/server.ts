@@ -5,6 +5,7 @@ import type { AppConfig } from './config/config.ts'
 import { type Database, openDatabase } from './db/database.ts'
 import { registerHousekeeping } from './engine/housekeeping.job.ts'
 import { createQueue, type PgBoss, stopQueue } from './engine/queue/queue.ts'
+import { resealStoredSecrets } from './engine/secret-rotation.ts'
 
 export interface RunningServer extends BuiltApp {
   url: string
@@ -37,6 +38,7 @@ export async function startServer(
       core: options.core,
     })
     queue.on('error', (error) => built.app.log.error({ err: error }, 'job queue error'))
+    await resealStoredSecrets(database.db, built.core.box, built.app.log)
     await built.engine?.start()
     await built.app.listen({ port: config.port, host: config.host })
     const address = built.app.server.address()

@@ -11,7 +11,10 @@ export interface AppConfig {
   isHttps: boolean
   databaseUrl: string | undefined
   dataDir: string
+  /** The key that seals and signs: the first of APP_SECRET's list. */
   appSecret: string
+  /** Every key of APP_SECRET, newest first: each of them opens and verifies (key rotation). */
+  appSecrets: string[]
   admin: { username: string; password: string | undefined }
   yelp: {
     clientId?: string
@@ -35,6 +38,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL']
   /** `pretty`: one readable line per entry, for a person at a terminal; `json`: for collectors. */
   logFormat: 'json' | 'pretty'
+  /** Fastify's `trustProxy`: false unless TRUST_PROXY names the proxies to believe. */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean)
 }
 
 export class ConfigError extends Error {
@@ -61,6 +66,7 @@ export function loadConfig(
   )
   if (keyProblems.length) throw new ConfigError(keyProblems)
   const dataDir = resolve(env.DATA_DIR)
+  const appSecrets = (env.APP_SECRET ?? readOrCreateSecret(dataDir)).split(',').map((key) => key.trim())
   return {
     port: env.PORT,
     host: env.HOST,
@@ -68,7 +74,9 @@ export function loadConfig(
     isHttps: env.BASE_URL.startsWith('https://'),
     databaseUrl: env.DATABASE_URL,
     dataDir,
-    appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),
+    appSecret: appSecrets[0] ?? '',
+    appSecrets,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     yelp: {
       clientId: env.YELP_CLIENT_ID,
@@ -116,4 +124,15 @@ function isPublicKey(key: string): boolean {
   } catch {
     return false
   }
+}
+
+function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  if (value === undefined || value === 'false') return false
+  if (value === 'true') return true
+  // A number of proxies: believe that many hops from our side (proxy-addr's hop count).
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    return (_address, hop) => hop < hops
+  }
+  return value.split(',').map((entry) => entry.trim())
 }

@@ -32,7 +32,19 @@ export const envSchema = z
         .optional(),
     ),
     DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
-    APP_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    // A comma list rotates keys (issue 11 §7): the first seals and signs, all of them open.
+    APP_SECRET: optionalText.pipe(
+      z
+        .string()
+        .superRefine((value, ctx) => {
+          const keys = value.split(',').map((key) => key.trim())
+          if (keys.length === 1 && value.length < 32)
+            ctx.addIssue({ code: 'custom', message: 'must be at least 32 characters' })
+          else if (keys.some((key) => key.length < 32))
+            ctx.addIssue({ code: 'custom', message: 'each key must be at least 32 characters' })
+        })
+        .optional(),
+    ),
     ADMIN_USERNAME: z.string().trim().min(3, 'must be at least 3 characters').default('admin'),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
     YELP_CLIENT_ID: optionalText,
@@ -57,6 +69,18 @@ export const envSchema = z
     GHL_WEBHOOK_PUBLIC_KEY: z.string().trim().min(1).default(GHL_PUBLISHED_ED25519_KEY),
     // Beyond PRODUCT.md §5: the legacy RSA key for `x-wh-signature`, unset = legacy header refused.
     GHL_WEBHOOK_RSA_PUBLIC_KEY: optionalText,
+    // Beyond PRODUCT.md §5 (issue 11 §5): whom to believe about the client's address in
+    // X-Forwarded-For. Unset: nobody (the peer's address is used). `true`: the nearest proxy;
+    // a number: that many proxies; otherwise a comma list of proxy addresses or CIDR ranges.
+    TRUST_PROXY: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^(true|false|\d{1,2}|[0-9A-Fa-f:.]+(\/\d{1,3})?(\s*,\s*[0-9A-Fa-f:.]+(\/\d{1,3})?)*)$/,
+          'must be true, false, a number of proxies, or a comma list of proxy addresses/CIDR ranges',
+        )
+        .optional(),
+    ),
     LOG_LEVEL: optionalText.pipe(
       z.enum(['error', 'warn', 'info', 'debug'], 'must be one of error, warn, info, debug').optional(),
     ),

@@ -5,6 +5,8 @@ import { auditLog } from '../db/schema.ts'
 export interface Actor {
   id: number
   username: string
+  /** Where the request came from, when a request made the change. */
+  address?: string
 }
 
 export interface AuditRecord {
@@ -21,6 +23,7 @@ export async function recordAudit(db: DB, actor: Actor | null, record: AuditReco
   await db.insert(auditLog).values({
     actorUserId: actor?.id ?? null,
     actorUsername: actor?.username ?? null,
+    actorAddress: actor?.address ?? null,
     action: record.action,
     entityType: record.entityType,
     entityId: record.entityId === undefined || record.entityId === null ? null : String(record.entityId),

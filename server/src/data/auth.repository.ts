@@ -1,6 +1,6 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, lt } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
-import { loginFailures, rolePermissions, userSessions, users } from '../db/schema.ts'
+import { rolePermissions, userSessions, users } from '../db/schema.ts'
 import { publicUserColumns } from './users.repository.ts'
 
 export async function insertSession(
@@ -40,39 +40,6 @@ export async function deleteSessionById(db: DB, sessionId: number): Promise<void
   await db.delete(userSessions).where(eq(userSessions.id, sessionId))
 }
 
-export async function countRecentFailures(
-  db: DB,
-  username: string,
-  address: string,
-  since: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(
-      and(
-        eq(loginFailures.username, username),
-        eq(loginFailures.address, address),
-        gt(loginFailures.createdAt, since),
-      ),
-    )
-  return row?.n ?? 0
-}
-
-export async function recordFailure(db: DB, username: string, address: string): Promise<void> {
-  await db.insert(loginFailures).values({ username, address, createdAt: sql`now()` })
-}
-
-export async function clearFailures(db: DB, username: string, address: string): Promise<void> {
-  await db
-    .delete(loginFailures)
-    .where(and(eq(loginFailures.username, username), eq(loginFailures.address, address)))
-}
-
 export async function deleteSessionsExpiredBy(db: DB, now: Date): Promise<void> {
   await db.delete(userSessions).where(lt(userSessions.expiresAt, now))
-}
-
-export async function deleteFailuresBefore(db: DB, cutoff: Date): Promise<void> {
-  await db.delete(loginFailures).where(lt(loginFailures.createdAt, cutoff))
 }

@@ -20,6 +20,8 @@ export interface StoredYelpTokens {
   expiresAt?: string | null
   refreshExpiresAt?: string | null
   needsReauth?: boolean
+  /** Why the owner must authorize again, when the hub knows (e.g. an unreadable token). */
+  reauthReason?: string | null
   connectedAt?: string | null
   refreshedAt?: string | null
   businessIds?: string[]
@@ -35,6 +37,7 @@ export interface StoredGhlTokens {
   scope?: string | null
   expiresAt?: string | null
   needsReauth?: boolean
+  reauthReason?: string | null
   connectedAt?: string | null
   refreshedAt?: string | null
 }
@@ -93,6 +96,9 @@ export type ClientPatch = Partial<
     | 'ghlCustomFields'
     | 'ghlCustomFieldsStatus'
     | 'ghlCustomFieldsCount'
+    | 'onboardingNonce'
+    | 'onboardingExpiresAt'
+    | 'onboardingOutlivesConnection'
   >
 >
 

@@ -9,3 +9,11 @@ export async function readSetting(db: DB, key: string): Promise<unknown> {
     .where(eq(systemSettings.key, key))
   return row?.value
 }
+
+/** Saves a setting, replacing its value when it exists. */
+export async function writeSetting(db: DB, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(systemSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: new Date() } })
+}

@@ -53,6 +53,16 @@ export const clients = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     lastActivity: timestamp('last_activity', { withTimezone: true }),
+    /**
+     * The onboarding link (issue 11 §6): its token signs this nonce, so issuing a new link
+     * (a new nonce) revokes the old one. It expires, and stops working once both providers are
+     * connected unless it was issued while they already were.
+     */
+    onboardingNonce: text('onboarding_nonce').notNull().default(sql`gen_random_uuid()::text`),
+    onboardingExpiresAt: timestamp('onboarding_expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '7 days'`),
+    onboardingOutlivesConnection: boolean('onboarding_outlives_connection').notNull().default(false),
   },
   (t) => [
     index('clients_created_at_idx').on(t.createdAt),
@@ -255,6 +265,8 @@ export const auditLog = pgTable(
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Kept as text so the entry still names the actor after the user is deleted. */
     actorUsername: text('actor_username'),
+    /** The client's address (X-Forwarded-For only under TRUST_PROXY). */
+    actorAddress: text('actor_address'),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),
@@ -263,18 +275,6 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
-)
-
-/** Failed sign-ins, counted per username and address to throttle guessing across processes. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: serial('id').primaryKey(),
-    username: text('username').notNull(),
-    address: text('address').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('login_failures_lookup_idx').on(t.username, t.address, t.createdAt)],
 )
 
 /** OAuth states already used: a state is single-use, so its nonce is recorded on first use. */

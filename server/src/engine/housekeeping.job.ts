@@ -1,12 +1,11 @@
 import type PgBoss from 'pg-boss'
-import { deleteFailuresBefore, deleteSessionsExpiredBy } from '../data/auth.repository.ts'
+import { deleteSessionsExpiredBy } from '../data/auth.repository.ts'
 import type { DB } from '../db/database.ts'
 import { withQueueSetupLock } from './queue/queue.ts'
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping'
-const LOGIN_FAILURE_WINDOW_MS = 60 * 60 * 1000
 
-/** Deletes expired sessions and stale failed-login records every five minutes. */
+/** Deletes expired sessions every five minutes. */
 export async function registerHousekeeping(boss: PgBoss, db: DB, isSharedDatabase = false): Promise<void> {
   await withQueueSetupLock(db, isSharedDatabase, async () => {
     await boss.createQueue(HOUSEKEEPING_QUEUE)
@@ -19,5 +18,4 @@ export async function registerHousekeeping(boss: PgBoss, db: DB, isSharedDatabas
 
 export async function runHousekeeping(db: DB, now = new Date()): Promise<void> {
   await deleteSessionsExpiredBy(db, now)
-  await deleteFailuresBefore(db, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS))
 }

@@ -1,5 +1,6 @@
 import type { PermissionFlag } from '@common/permissions.ts'
 import type { FastifyInstance, RouteOptions } from 'fastify'
+import type { z } from 'zod'
 
 /**
  * What a route requires of its caller. Every `/api` route declares one in `config.access`;
@@ -13,6 +14,11 @@ export type Access = 'public' | 'signedIn' | PermissionFlag
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access
+    /**
+     * The `common/` schema the handler parses its JSON body with. Declared beside the access so
+     * the route table says what each route accepts: the input fuzz test is generated from it.
+     */
+    body?: z.ZodType
   }
 }
 
@@ -20,18 +26,19 @@ export interface RegisteredRoute {
   method: string
   url: string
   access: Access | undefined
+  body: z.ZodType | undefined
 }
 
 /** Collects every route as it is registered and refuses an `/api` route without `access`. */
 export function trackRouteAccess(app: FastifyInstance, routes: RegisteredRoute[]): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
-    const access = (route.config as { access?: Access } | undefined)?.access
+    const { access, body } = (route.config ?? {}) as { access?: Access; body?: z.ZodType }
     if (route.url.startsWith('/api') && !access) {
       throw new Error(`Route ${methods.join(',')} ${route.url} must declare config.access`)
     }
     for (const method of methods) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, access })
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access, body })
     }
   })
 }

@@ -21,7 +21,7 @@ export function installGuard(app: FastifyInstance, auth: AuthService): void {
     if (!access || access === 'public') return
     const session = await auth.authenticate(readSessionToken(request))
     if (!session) throw new UnauthorizedError('Not signed in')
-    request.session = session
+    request.session = { ...session, address: request.ip }
     if (access !== 'signedIn' && !session.user.permissions[access]) {
       throw new ForbiddenError(`Your role (${session.user.role}) lacks the ${access} permission`)
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { exceedsJsonDepth, MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from './json-body.ts'
 import { parseStorableJson, storableRawText } from './storable-json.ts'
 
 describe('parseStorableJson', () => {
@@ -16,6 +17,21 @@ describe('parseStorableJson', () => {
     ['{"key\\u0000":1}', 'body: contains the character \\u0000, which is not accepted'],
   ])('refuses %j', (text, error) => {
     expect(parseStorableJson(text)).toEqual({ ok: false, error })
+  })
+
+  it('refuses nesting past the limit without recursing, even 200,000 levels deep', () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`
+    expect(parseStorableJson(deep(200_000))).toEqual({ ok: false, error: TOO_DEEP_MESSAGE })
+    expect(parseStorableJson(deep(MAX_JSON_DEPTH + 1))).toEqual({ ok: false, error: TOO_DEEP_MESSAGE })
+    expect(parseStorableJson(deep(MAX_JSON_DEPTH)).ok).toBe(true)
+    // Brackets inside strings are text, not nesting.
+    expect(parseStorableJson(JSON.stringify({ a: '['.repeat(1000) })).ok).toBe(true)
+    expect(exceedsJsonDepth(JSON.stringify({ a: '\\"[[[[' }), 1)).toBe(false)
+  })
+
+  it('finds a NUL in a wide array without overflowing the stack', () => {
+    const wide = JSON.stringify([...Array(300_000).fill('x'), 'a\u0000'])
+    expect(parseStorableJson(wide).ok).toBe(false)
   })
 
   it('keeps an escaped backslash followed by u0000 (that is text, not the character)', () => {

@@ -3,10 +3,13 @@
  * store neither the character U+0000 in jsonb or text nor, therefore, a body that carries one:
  * such a body is refused as bad input (400, naming the problem) instead of failing the insert.
  */
+import { exceedsJsonDepth, TOO_DEEP_MESSAGE } from './json-body.ts'
+
 export type ParsedBody = { ok: true; value: unknown } | { ok: false; error: string }
 
 export function parseStorableJson(text: string): ParsedBody {
   if (!text.trim()) return { ok: false, error: 'body: a JSON body is required' }
+  if (exceedsJsonDepth(text)) return { ok: false, error: TOO_DEEP_MESSAGE }
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -23,10 +26,21 @@ export function storableRawText(text: string, max = 10_000): string {
   return text.slice(0, max).replaceAll('\u0000', '\uFFFD')
 }
 
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000')
-  if (Array.isArray(value)) return value.some(holdsNul)
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item))
+/** Walks the parsed value with its own stack (never the call stack), keys and values alike. */
+function holdsNul(root: unknown): boolean {
+  const pending: unknown[] = [root]
+  while (pending.length > 0) {
+    const value = pending.pop()
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item)
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) return true
+        pending.push(item)
+      }
+    }
+  }
   return false
 }

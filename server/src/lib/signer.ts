@@ -1,21 +1,30 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
 
-/** HMAC-SHA256 signatures for onboarding links and OAuth states, keyed from APP_SECRET. */
+/**
+ * HMAC-SHA256 signatures for onboarding links and OAuth states, keyed from APP_SECRET. Given
+ * several secrets (rotation, newest first), it signs with the first and accepts any, so links
+ * handed out before a rotation keep working.
+ */
 export class Signer {
-  private readonly key: Buffer
+  private readonly keys: Buffer[]
 
-  constructor(appSecret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', appSecret, 'leadrelay', 'signing', 32))
+  constructor(appSecrets: string | readonly string[]) {
+    const secrets = typeof appSecrets === 'string' ? [appSecrets] : appSecrets
+    this.keys = secrets.map((secret) => Buffer.from(hkdfSync('sha256', secret, 'leadrelay', 'signing', 32)))
   }
 
   sign(message: string): string {
-    return createHmac('sha256', this.key).update(message).digest('base64url')
+    return hmac(this.keys[0] as Buffer, message)
   }
 
   verify(message: string, signature: string): boolean {
-    const expected = Buffer.from(this.sign(message))
     const given = Buffer.from(signature)
-    return expected.length === given.length && timingSafeEqual(expected, given)
+    let valid = false
+    for (const key of this.keys) {
+      const expected = Buffer.from(hmac(key, message))
+      if (expected.length === given.length && timingSafeEqual(expected, given)) valid = true
+    }
+    return valid
   }
 
   /** `base64url(json).signature`: tamper-evident, readable by whoever holds it. */
@@ -34,4 +43,8 @@ export class Signer {
       return null
     }
   }
+}
+
+function hmac(key: Buffer, message: string): string {
+  return createHmac('sha256', key).update(message).digest('base64url')
 }

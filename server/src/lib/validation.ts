@@ -6,14 +6,20 @@ import { ValidationError } from './errors.ts'
  * each field: `{"error":"username: Username is required"}`.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {})
+  // No body at all reads as an empty object; a JSON `null` is a wrong body (issue 11 §3).
+  const result = schema.safeParse(input === undefined ? {} : input)
   if (result.success) return result.data
+  throw new ValidationError(describeIssues(result.error.issues))
+}
+
+/** `field: problem; other.field: problem`, one problem per field, for any zod failure. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   // One problem per field: the first is the one to fix first (an empty id is "required", not also "malformed").
   const byField = new Map<string, string>()
-  for (const issue of result.error.issues) {
-    const field = issue.path.length ? issue.path.join('.') : 'body'
+  for (const issue of issues) {
+    // A path segment can be a key of the caller's choosing: never echo more than a readable part.
+    const field = issue.path.length ? issue.path.map((part) => String(part).slice(0, 100)).join('.') : 'body'
     if (!byField.has(field)) byField.set(field, issue.message)
   }
-  const message = [...byField].map(([field, problem]) => `${field}: ${problem}`).join('; ')
-  throw new ValidationError(message)
+  return [...byField].map(([field, problem]) => `${field}: ${problem}`).join('; ')
 }

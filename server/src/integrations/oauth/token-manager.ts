@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { AppError, NotFoundError } from '../../lib/errors.ts'
-import type { SecretBox } from '../../lib/secret-box.ts'
+import { type SecretBox, UnreadableSecretError } from '../../lib/secret-box.ts'
 import type { GhlTokenResponse } from '../ghl/ghl.schemas.ts'
 import { GhlGrantRefusedError, type GhlOAuth } from '../ghl/ghl-oauth.ts'
 import { TransientProviderError } from '../http/provider-errors.ts'
@@ -18,6 +18,11 @@ import type {
 } from './token-store.port.ts'
 
 export type { Provider }
+
+/** Why a connection needs re-auth when no configured APP_SECRET opens its stored token or key. */
+export function unreadableReason(provider: Provider, what = 'tokens'): string {
+  return `The stored ${providerManifests[provider].displayName} ${what} cannot be decrypted with the configured APP_SECRET: connect again`
+}
 
 /** The connection needs its owner to authorize again; jobs using it park instead of looping. */
 export class NeedsReauthError extends AppError {
@@ -78,7 +83,7 @@ export class TokenManager {
   private async accessToken(provider: Provider, clientId: string): Promise<string> {
     const tokens = await this.stored(provider, clientId)
     this.assertUsable(provider, clientId, tokens)
-    const current = this.box.open(tokens.accessToken ?? '')
+    const current = await this.openToken(provider, clientId, tokens.accessToken)
     if (!expiresSoon(tokens.expiresAt)) return current
     return this.refresh(provider, clientId, { rejected: current })
   }
@@ -118,9 +123,9 @@ export class TokenManager {
       const tokens = await this.stored(provider, clientId)
       this.assertUsable(provider, clientId, tokens)
       // Someone else refreshed while this one waited: use theirs.
-      const current = this.box.open(tokens.accessToken ?? '')
+      const current = await this.openToken(provider, clientId, tokens.accessToken)
       if (rejected !== undefined && current !== rejected && !expiresSoon(tokens.expiresAt)) return current
-      const refreshToken = this.box.open(tokens.refreshToken ?? '')
+      const refreshToken = await this.openToken(provider, clientId, tokens.refreshToken)
       return provider === 'yelp'
         ? await this.refreshYelp(clientId, refreshToken)
         : await this.refreshGhl(clientId, refreshToken)
@@ -134,7 +139,7 @@ export class TokenManager {
     try {
       fresh = await this.yelp.refresh(refreshToken, clientId)
     } catch (error) {
-      if (error instanceof YelpGrantRefusedError) await this.markNeedsReauth('yelp', clientId)
+      if (error instanceof YelpGrantRefusedError) await this.markNeedsReauth('yelp', clientId, error.message)
       throw error instanceof YelpGrantRefusedError ? new NeedsReauthError('yelp', error.message) : error
     }
     await this.store.merge('yelp', clientId, this.sealYelp(fresh))
@@ -146,7 +151,7 @@ export class TokenManager {
     try {
       fresh = await this.ghl.refresh(refreshToken, clientId)
     } catch (error) {
-      if (error instanceof GhlGrantRefusedError) await this.markNeedsReauth('ghl', clientId)
+      if (error instanceof GhlGrantRefusedError) await this.markNeedsReauth('ghl', clientId, error.message)
       throw error instanceof GhlGrantRefusedError ? new NeedsReauthError('ghl', error.message) : error
     }
     await this.store.merge('ghl', clientId, this.sealGhl(fresh))
@@ -183,8 +188,23 @@ export class TokenManager {
     }
   }
 
-  private async markNeedsReauth(provider: Provider, clientId: string): Promise<void> {
-    await this.store.merge(provider, clientId, { needsReauth: true })
+  /**
+   * A stored token in the clear. One that no configured APP_SECRET opens marks the connection
+   * "needs re-auth" with that reason (issue 11 §7), so its jobs park instead of failing.
+   */
+  private async openToken(provider: Provider, clientId: string, sealed: string | null | undefined) {
+    try {
+      return this.box.open(sealed ?? '')
+    } catch (error) {
+      if (!(error instanceof UnreadableSecretError)) throw error
+      const reason = unreadableReason(provider)
+      await this.markNeedsReauth(provider, clientId, reason)
+      throw new NeedsReauthError(provider, `Client ${clientId}: ${reason}`)
+    }
+  }
+
+  private async markNeedsReauth(provider: Provider, clientId: string, reason: string): Promise<void> {
+    await this.store.merge(provider, clientId, { needsReauth: true, reauthReason: reason })
   }
 
   private assertUsable(provider: Provider, clientId: string, tokens: StoredCredential): void {

@@ -10,6 +10,8 @@ export interface StoredCredential {
   refreshToken?: string | null
   expiresAt?: string | null
   needsReauth?: boolean
+  /** Why the owner must authorize again, when the hub knows (e.g. an unreadable token). */
+  reauthReason?: string | null
 }
 
 /** The stored form of a refreshed Yelp token response (the sealed values and their times). */
@@ -49,6 +51,9 @@ export interface TokenStore {
   merge(
     provider: Provider,
     clientId: string,
-    patch: Partial<SealedYelpTokens> | Partial<SealedGhlTokens> | { needsReauth: true },
+    patch:
+      | Partial<SealedYelpTokens>
+      | Partial<SealedGhlTokens>
+      | { needsReauth: true; reauthReason?: string },
   ): Promise<void>
 }

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
 
 /**
  * The one-time handshake (yelp.md §2): Yelp calls `GET <webhook>?verification=<string>` and
@@ -24,10 +24,11 @@ export function givenWebhookSecret(
   return typeof fromQuery === 'string' ? fromQuery : typeof header === 'string' ? header : undefined
 }
 
-/** Compared in constant time, so the answer's timing does not reveal how much of it matched. */
+/**
+ * Constant-time in the secret: both sides are hashed to equal-length digests first, so neither
+ * the comparison nor an early length mismatch tells a caller how close a guess came.
+ */
 export function webhookSecretMatches(expected: string, given: string | undefined): boolean {
-  if (!given) return false
-  const a = Buffer.from(expected)
-  const b = Buffer.from(given)
-  return a.length === b.length && timingSafeEqual(a, b)
+  const digest = (text: string) => createHash('sha256').update(text).digest()
+  return timingSafeEqual(digest(expected), digest(given ?? '')) && given !== undefined
 }

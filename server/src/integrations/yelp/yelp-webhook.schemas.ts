@@ -2,8 +2,8 @@ import { z } from 'zod'
 
 // yelp.md §2: one update per lead interaction; phone opt-in/out updates carry no event_id.
 export const yelpWebhookSchema = z.object({
-  time: z.string().optional(),
-  object: z.string().optional(),
+  time: z.string().max(100).optional(),
+  object: z.string().max(100).optional(),
   data: z.object({
     id: z.string({ error: 'data.id: the Yelp business id is required' }).min(1).max(200),
     updates: z
@@ -13,7 +13,7 @@ export const yelpWebhookSchema = z.object({
             event_type: z.string().min(1).max(100),
             event_id: z.string().max(200).optional(),
             lead_id: z.string().min(1).max(200),
-            interaction_time: z.string().optional(),
+            interaction_time: z.string().max(100).optional(),
           })
           .passthrough(),
       )

@@ -1,6 +1,8 @@
 import { loginSchema } from '@common/auth.ts'
 import type { FastifyInstance } from 'fastify'
+import { loginFailureLimiter, perAddress, RATE_LIMITS } from '../../http/rate-limits.ts'
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../http/session-cookie.ts'
+import { UnauthorizedError } from '../../lib/errors.ts'
 import { parseInput } from '../../lib/validation.ts'
 import type { AuthService } from './auth.service.ts'
 
@@ -9,12 +11,23 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, secu
     user: request.session?.user,
   }))
 
-  app.post('/api/auth/login', { config: { access: 'public' } }, async (request, reply) => {
-    const { username, password } = parseInput(loginSchema, request.body)
-    const { token, user } = await auth.login(username, password, request.ip)
-    setSessionCookie(reply, token, secureCookies)
-    return { user }
-  })
+  const failures = loginFailureLimiter(app)
+  app.post(
+    '/api/auth/login',
+    { config: { access: 'public', body: loginSchema, rateLimit: perAddress(RATE_LIMITS.loginPerAddress) } },
+    async (request, reply) => {
+      const { username, password } = parseInput(loginSchema, request.body)
+      await failures.check(request)
+      try {
+        const { token, user } = await auth.login(username, password)
+        setSessionCookie(reply, token, secureCookies)
+        return { user }
+      } catch (error) {
+        if (error instanceof UnauthorizedError) await failures.recordFailure(request)
+        throw error
+      }
+    },
+  )
 
   // Public so that signing out always succeeds, even with an expired session.
   app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {

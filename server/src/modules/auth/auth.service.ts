@@ -1,31 +1,28 @@
 import type { SessionUser } from '@common/auth.ts'
 import { isRole } from '@common/permissions.ts'
 import {
-  clearFailures,
-  countRecentFailures,
   deleteSessionByHash,
   deleteSessionById,
   extendSession,
   findLiveSession,
   insertSession,
-  recordFailure,
 } from '../../data/auth.repository.ts'
 import { toPermissions } from '../../data/role-permissions.repository.ts'
 import { findUserCredentials, recordLogin } from '../../data/users.repository.ts'
 import type { DB } from '../../db/database.ts'
-import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors.ts'
+import { UnauthorizedError } from '../../lib/errors.ts'
 import { verifyPassword } from '../../lib/passwords.ts'
 import { hashToken, randomToken } from '../../lib/tokens.ts'
 import type { SessionTimeout } from '../settings/session-timeout.ts'
 
-const FAILURE_WINDOW_MS = 60_000
-const MAX_FAILURES_PER_WINDOW = 10
 // Sliding expiry is written at most once a minute per session, not on every request.
 const EXTEND_GRANULARITY_MS = 60_000
 
 export interface AuthenticatedSession {
   user: SessionUser
   sessionId: number
+  /** The caller's address, set by the guard for the request at hand (audit entries). */
+  address?: string
 }
 
 export class AuthService {
@@ -35,29 +32,15 @@ export class AuthService {
   ) {}
 
   /** Checks credentials and opens a session; returns the cookie token and the user. */
-  async login(
-    username: string,
-    password: string,
-    address: string,
-  ): Promise<{ token: string; user: SessionUser }> {
+  /** Failed attempts are throttled per (username, address) by the route (http/rate-limits.ts). */
+  async login(username: string, password: string): Promise<{ token: string; user: SessionUser }> {
     const now = new Date()
-    const failures = await countRecentFailures(
-      this.db,
-      username,
-      address,
-      new Date(now.getTime() - FAILURE_WINDOW_MS),
-    )
-    if (failures >= MAX_FAILURES_PER_WINDOW) {
-      throw new TooManyRequestsError('Too many failed sign-in attempts. Try again in a minute.', 60)
-    }
     const credentials = await findUserCredentials(this.db, username)
     const passwordMatches = await verifyPassword(credentials?.passwordHash ?? null, password)
     // Unknown user, wrong password and inactive user all read the same to the caller.
     if (!credentials || !passwordMatches || !credentials.isActive) {
-      await recordFailure(this.db, username, address)
       throw new UnauthorizedError('Invalid credentials')
     }
-    await clearFailures(this.db, username, address)
     const token = randomToken()
     const timeoutMs = (await this.sessionTimeout.minutes()) * 60_000
     await insertSession(this.db, credentials.id, hashToken(token), new Date(now.getTime() + timeoutMs))

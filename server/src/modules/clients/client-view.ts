@@ -1,17 +1,45 @@
-import type { ClientView, CustomFieldsStatus } from '@common/clients.ts'
+import type { ClientView, CustomFieldsStatus, OnboardingLinkStatus } from '@common/clients.ts'
 import { CUSTOM_FIELDS_STATUSES } from '@common/clients.ts'
 import { type ClientRow, ghlTokensOf, yelpTokensOf } from '../../data/clients.repository.ts'
 import type { Signer } from '../../lib/signer.ts'
 
-/** The unguessable token of a client's onboarding link; a re-created client gets a new one. */
-export function onboardingToken(signer: Signer, row: Pick<ClientRow, 'id' | 'clientId'>): string {
-  return signer.sign(`onboard:${row.clientId}:${row.id}`)
+type OnboardingFields = Pick<
+  ClientRow,
+  'id' | 'clientId' | 'onboardingNonce' | 'onboardingExpiresAt' | 'onboardingOutlivesConnection'
+>
+
+/** The onboarding link's message: a re-created client or a new link (new nonce) changes it. */
+export function onboardingMessage(row: Pick<ClientRow, 'id' | 'clientId' | 'onboardingNonce'>): string {
+  return `onboard:${row.clientId}:${row.id}:${row.onboardingNonce}`
+}
+
+/** The unguessable token of a client's onboarding link. */
+export function onboardingToken(
+  signer: Signer,
+  row: Pick<ClientRow, 'id' | 'clientId' | 'onboardingNonce'>,
+): string {
+  return signer.sign(onboardingMessage(row))
+}
+
+/**
+ * Whether the link still opens the onboarding page (issue 11 §6): until it expires, and not
+ * once both providers are connected, unless it was issued while they already were.
+ */
+export function onboardingLinkStatus(
+  row: OnboardingFields & Pick<ClientRow, 'yelpTokens' | 'ghlTokens'>,
+  now = new Date(),
+): OnboardingLinkStatus {
+  if (row.onboardingExpiresAt.getTime() <= now.getTime()) return 'expired'
+  const bothConnected = Boolean(
+    yelpTokensOf(row as ClientRow).accessToken && ghlTokensOf(row as ClientRow).accessToken,
+  )
+  return bothConnected && !row.onboardingOutlivesConnection ? 'completed' : 'active'
 }
 
 export function onboardingUrl(
   baseUrl: string,
   signer: Signer,
-  row: Pick<ClientRow, 'id' | 'clientId'>,
+  row: Pick<ClientRow, 'id' | 'clientId' | 'onboardingNonce'>,
 ): string {
   return `${baseUrl}/onboard/${encodeURIComponent(row.clientId)}?token=${onboardingToken(signer, row)}`
 }
@@ -38,10 +66,13 @@ export function toClientView(row: ClientRow, baseUrl: string, signer: Signer): C
     ghlCustomFieldsStatus: status,
     ghlCustomFieldsCount: row.ghlCustomFieldsCount,
     onboardingUrl: onboardingUrl(baseUrl, signer, row),
+    onboardingExpiresAt: row.onboardingExpiresAt.toISOString(),
+    onboardingStatus: onboardingLinkStatus(row),
     yelp: {
       connected: Boolean(yelp.accessToken),
       expiresAt: yelp.expiresAt ?? null,
       needsReauth: yelp.needsReauth === true,
+      reauthReason: yelp.needsReauth === true ? (yelp.reauthReason ?? null) : null,
       businessId,
       webhookSubscribed: yelp.webhookSubscribed === true,
     },
@@ -50,6 +81,7 @@ export function toClientView(row: ClientRow, baseUrl: string, signer: Signer): C
       hasApiKey: Boolean(row.ghlLocationApiKey),
       expiresAt: ghl.expiresAt ?? null,
       needsReauth: ghl.needsReauth === true,
+      reauthReason: ghl.needsReauth === true ? (ghl.reauthReason ?? null) : null,
       locationId,
     },
   }

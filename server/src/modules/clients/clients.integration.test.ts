@@ -91,6 +91,11 @@ describe('client API', () => {
     })
     expect(updated.status).toBe(200)
     expect((updated.body as ClientView).name).toBe('Acme Roofing Co.')
+    // Partial (issue 11 §2): the email sent at creation stays; null clears it.
+    expect((updated.body as ClientView).email).toBe('acme@example.com')
+    const cleared = await world.admin.request('PUT', '/api/clients/acme', { json: { email: null } })
+    expect(cleared.body).toMatchObject({ name: 'Acme Roofing Co.', email: null })
+    await world.admin.request('PUT', '/api/clients/acme', { json: { email: 'acme@example.com' } })
     const unknown = await world.admin.request('PUT', '/api/clients/acme', { json: { accessToken: 'x' } })
     expect(unknown.status).toBe(400)
     expect((unknown.body as { error: string }).error).toMatch(/accessToken|Unrecognized/)
@@ -387,24 +392,73 @@ describe('GoHighLevel connection and custom fields', () => {
 })
 
 describe('onboarding link', () => {
-  it('shows the client’s connection status with a valid token only', async () => {
-    const { onboardingUrl } = await getClient('acme')
-    const token = new URL(onboardingUrl).searchParams.get('token')
+  function tokenOf(view: ClientView): string {
+    return new URL(view.onboardingUrl).searchParams.get('token') ?? ''
+  }
+
+  it('shows a not yet connected client’s status with a valid token only, for seven days', async () => {
+    await createClient('delta')
+    const view = await getClient('delta')
+    expect(view.onboardingStatus).toBe('active')
+    const days = (new Date(view.onboardingExpiresAt).getTime() - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(6.99)
+    expect(days).toBeLessThanOrEqual(7)
     const anonymous = new TestClient(world.server.url)
-    const page = await anonymous.get(`/api/onboard/acme?token=${token}`)
+    const page = await anonymous.get(`/api/onboard/delta?token=${tokenOf(view)}`)
     expect(page.status).toBe(200)
     expect(page.body).toMatchObject({
-      clientId: 'acme',
-      name: 'Acme Roofing Co.',
-      yelp: { connected: true },
-      ghl: { connected: true },
+      clientId: 'delta',
+      yelp: { connected: false },
+      ghl: { connected: false },
     })
-    for (const bad of ['', '?token=forged', `?token=${token}x`]) {
-      const refused = await anonymous.get(`/api/onboard/acme${bad}`)
+    for (const bad of ['', '?token=forged', `?token=${tokenOf(view)}x`]) {
+      const refused = await anonymous.get(`/api/onboard/delta${bad}`)
       expect(refused.status).toBe(403)
       expect(refused.body).toEqual({ error: 'This onboarding link is invalid' })
     }
-    expect((await anonymous.get(`/api/onboard/bravo?token=${token}`)).status).toBe(403)
+    expect((await anonymous.get(`/api/onboard/bravo?token=${tokenOf(view)}`)).status).toBe(403)
+  })
+
+  it('stops working once it expires (issue 11 §6)', async () => {
+    const view = await getClient('delta')
+    await db()
+      .update(clients)
+      .set({ onboardingExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(clients.clientId, 'delta'))
+    const refused = await new TestClient(world.server.url).get(`/api/onboard/delta?token=${tokenOf(view)}`)
+    expect(refused.status).toBe(403)
+    expect(refused.body).toEqual({ error: 'This onboarding link has expired: ask for a new one' })
+    expect((await getClient('delta')).onboardingStatus).toBe('expired')
+    const oauth = await new TestClient(world.server.url).get(
+      `/api/yelp-auth-url?clientId=delta&token=${tokenOf(view)}`,
+    )
+    expect(oauth.status).toBe(403)
+  })
+
+  it('stops working once both providers are connected, until the operator issues a new link, which revokes the old', async () => {
+    const before = await getClient('acme')
+    expect(before).toMatchObject({
+      yelp: { connected: true },
+      ghl: { connected: true },
+      onboardingStatus: 'completed',
+    })
+    const anonymous = new TestClient(world.server.url)
+    const used = await anonymous.get(`/api/onboard/acme?token=${tokenOf(before)}`)
+    expect(used.status).toBe(403)
+    expect(used.body).toEqual({
+      error:
+        'This onboarding link has been used: both accounts are connected. Ask for a new link to change them',
+    })
+
+    const issued = await world.admin.post('/api/clients/acme/onboarding-link')
+    expect(issued.status, issued.text).toBe(200)
+    const after = issued.body as ClientView
+    expect(after.onboardingStatus).toBe('active')
+    expect(tokenOf(after)).not.toBe(tokenOf(before))
+    expect((await anonymous.get(`/api/onboard/acme?token=${tokenOf(after)}`)).status).toBe(200)
+    const revoked = await anonymous.get(`/api/onboard/acme?token=${tokenOf(before)}`)
+    expect(revoked.status).toBe(403)
+    expect(revoked.body).toEqual({ error: 'This onboarding link is invalid' })
   })
 })
 

@@ -24,20 +24,28 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
     clients.list(sessionOf(request)),
   )
 
-  app.post('/api/clients', { config: { access: 'canCreateClients' } }, async (request, reply) => {
-    const input = parseInput(createClientSchema, request.body)
-    return reply.code(201).send(await clients.create(input, actorOf(sessionOf(request))))
-  })
+  app.post(
+    '/api/clients',
+    { config: { access: 'canCreateClients', body: createClientSchema } },
+    async (request, reply) => {
+      const input = parseInput(createClientSchema, request.body)
+      return reply.code(201).send(await clients.create(input, actorOf(sessionOf(request))))
+    },
+  )
 
   app.get('/api/clients/:clientId', { config: { access: 'canViewClients' } }, async (request) => {
     const { clientId } = parseInput(clientParams, request.params)
     return clients.get(sessionOf(request), clientId)
   })
 
-  app.put('/api/clients/:clientId', { config: { access: 'canEditClients' } }, async (request) => {
-    const { clientId } = parseInput(clientParams, request.params)
-    return clients.update(sessionOf(request), clientId, parseInput(updateClientSchema, request.body))
-  })
+  app.put(
+    '/api/clients/:clientId',
+    { config: { access: 'canEditClients', body: updateClientSchema } },
+    async (request) => {
+      const { clientId } = parseInput(clientParams, request.params)
+      return clients.update(sessionOf(request), clientId, parseInput(updateClientSchema, request.body))
+    },
+  )
 
   app.delete('/api/clients/:clientId', { config: { access: 'canDeleteClients' } }, async (request) => {
     const { clientId } = parseInput(clientParams, request.params)
@@ -47,7 +55,7 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
 
   app.post(
     '/api/subscribe-webhook',
-    { config: { access: 'canManageClientIntegrations' } },
+    { config: { access: 'canManageClientIntegrations', body: subscribeWebhookSchema } },
     async (request) => {
       const { clientId, businessId } = parseInput(subscribeWebhookSchema, request.body)
       return clients.subscribeWebhook(sessionOf(request), clientId, businessId)
@@ -56,10 +64,20 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
 
   app.post(
     '/api/clients/:clientId/ghl/api-key',
-    { config: { access: 'canManageClientIntegrations' } },
+    { config: { access: 'canManageClientIntegrations', body: ghlApiKeySchema } },
     async (request) => {
       const { clientId } = parseInput(clientParams, request.params)
       return clients.saveGhlApiKey(sessionOf(request), clientId, parseInput(ghlApiKeySchema, request.body))
+    },
+  )
+
+  // "New link" on the Overview tab: revokes the current onboarding link (issue 11 §6).
+  app.post(
+    '/api/clients/:clientId/onboarding-link',
+    { config: { access: 'canEditClients' } },
+    async (request) => {
+      const { clientId } = parseInput(clientParams, request.params)
+      return clients.issueOnboardingLink(sessionOf(request), clientId)
     },
   )
 

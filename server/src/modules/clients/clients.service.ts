@@ -1,8 +1,10 @@
-import type {
-  ClientView,
-  CreateClientInput,
-  TokenRefreshOutcome,
-  updateClientSchema,
+import { randomUUID } from 'node:crypto'
+import {
+  type ClientView,
+  type CreateClientInput,
+  ONBOARDING_LINK_DAYS,
+  type TokenRefreshOutcome,
+  type updateClientSchema,
 } from '@common/clients.ts'
 import type { z } from 'zod'
 import { type Actor, recordAudit } from '../../data/audit.repository.ts'
@@ -219,6 +221,32 @@ export class ClientsService {
   }
 
   /** The row action 'token refresh': refreshes both providers now and reports each outcome. */
+  /**
+   * Issues a new onboarding link (issue 11 §6): a new nonce revokes the old link, the expiry
+   * starts again, and a link issued while both providers are connected keeps working.
+   */
+  async issueOnboardingLink(session: AuthenticatedSession, clientId: string): Promise<ClientView> {
+    await this.visibleRow(session, clientId)
+    return this.db.transaction(async (tx) => {
+      const row = await lockClient(tx, clientId)
+      if (!row) throw new NotFoundError(`Client ${clientId} not found`)
+      const expiresAt = new Date(Date.now() + ONBOARDING_LINK_DAYS * 24 * 60 * 60_000)
+      const updated = await updateClient(tx, clientId, {
+        onboardingNonce: randomUUID(),
+        onboardingExpiresAt: expiresAt,
+        onboardingOutlivesConnection: Boolean(yelpTokensOf(row).accessToken && ghlTokensOf(row).accessToken),
+      })
+      if (!updated) throw new NotFoundError(`Client ${clientId} not found`)
+      await recordAudit(tx, actorOf(session), {
+        action: 'client.onboarding_link_issued',
+        entityType: 'client',
+        entityId: clientId,
+        after: { expiresAt: expiresAt.toISOString() },
+      })
+      return this.view(updated)
+    })
+  }
+
   async refreshTokens(session: AuthenticatedSession, clientId: string) {
     await this.visibleRow(session, clientId)
     const outcomes = {

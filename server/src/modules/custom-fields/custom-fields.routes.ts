@@ -17,25 +17,33 @@ export function registerCustomFieldRoutes(app: FastifyInstance, fields: CustomFi
     return fields.analyze(requireSession(request), clientId)
   })
 
-  app.post('/api/clients/:clientId/ghl/create-custom-fields', manage, async (request) => {
-    const { clientId } = parseInput(clientParams, request.params)
-    return fields.createFromAnalysis(
-      requireSession(request),
-      clientId,
-      parseInput(leadAnalysisSchema, request.body),
-    )
-  })
+  app.post(
+    '/api/clients/:clientId/ghl/create-custom-fields',
+    { config: { ...manage.config, body: leadAnalysisSchema } },
+    async (request) => {
+      const { clientId } = parseInput(clientParams, request.params)
+      return fields.createFromAnalysis(
+        requireSession(request),
+        clientId,
+        parseInput(leadAnalysisSchema, request.body),
+      )
+    },
+  )
 
   app.post('/api/clients/:clientId/ghl/delete-custom-fields', manage, async (request) => {
     const { clientId } = parseInput(clientParams, request.params)
     return fields.deleteAll(requireSession(request), clientId)
   })
 
-  app.post('/api/clients/:clientId/ghl/create-fields', manage, async (request) => {
-    const { clientId } = parseInput(clientParams, request.params)
-    const { surveyQuestions } = parseInput(createFieldsSchema, request.body)
-    return fields.createFields(requireSession(request), clientId, surveyQuestions)
-  })
+  app.post(
+    '/api/clients/:clientId/ghl/create-fields',
+    { config: { ...manage.config, body: createFieldsSchema } },
+    async (request) => {
+      const { clientId } = parseInput(clientParams, request.params)
+      const { surveyQuestions } = parseInput(createFieldsSchema, request.body)
+      return fields.createFields(requireSession(request), clientId, surveyQuestions)
+    },
+  )
 
   app.get('/api/clients/:clientId/ghl/custom-fields', view, async (request) => {
     const { clientId } = parseInput(clientParams, request.params)

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config/config.ts'
 import type { Database } from '../../db/database.ts'
 import { ghlManifest } from '../../integrations/ghl/ghl.manifest.ts'
@@ -5,18 +6,22 @@ import { yelpManifest } from '../../integrations/yelp/yelp.manifest.ts'
 
 export interface HealthReport {
   status: 'ok' | 'unavailable'
-  database: { kind: string; reachable: boolean; latencyMs?: number; error?: string }
+  database: { kind: string; reachable: boolean; latencyMs?: number }
   providers: { yelp: 'configured' | 'not configured'; ghl: 'configured' | 'not configured' }
 }
 
-/** Liveness: can the database answer, and which providers are set up. */
+/**
+ * Liveness: can the database answer, and which providers are set up. The report is public, so
+ * it says ok or not per component and never why (issue 11 §8): a raw database error can name
+ * hosts, users or paths. The reason goes to the log given, with the request id.
+ */
 export class HealthService {
   constructor(
     private readonly database: Database,
     private readonly config: AppConfig,
   ) {}
 
-  async check(): Promise<HealthReport> {
+  async check(log: FastifyBaseLogger): Promise<HealthReport> {
     const { database, config } = this
     const started = performance.now()
     let databaseStatus: HealthReport['database']
@@ -28,7 +33,8 @@ export class HealthService {
         latencyMs: Math.round(performance.now() - started),
       }
     } catch (error) {
-      databaseStatus = { kind: database.kind, reachable: false, error: (error as Error).message }
+      log.error({ err: error }, 'health check: database unreachable')
+      databaseStatus = { kind: database.kind, reachable: false }
     }
     return {
       status: databaseStatus.reachable ? 'ok' : 'unavailable',

@@ -13,10 +13,14 @@ const importBody = z.object({
 export function registerEngineRoutes(app: FastifyInstance, engine: EngineService): void {
   const manage = { config: { access: 'canManageClientIntegrations' as const } }
 
-  app.post('/api/import-historical-leads', manage, async (request) => {
-    const { clientId } = parseInput(importBody, request.body)
-    return engine.startImport(requireSession(request), clientId)
-  })
+  app.post(
+    '/api/import-historical-leads',
+    { config: { ...manage.config, body: importBody } },
+    async (request) => {
+      const { clientId } = parseInput(importBody, request.body)
+      return engine.startImport(requireSession(request), clientId)
+    },
+  )
 
   app.get(
     '/api/clients/:clientId/import-status',

@@ -19,7 +19,7 @@ import type { TokenManager } from '../../integrations/oauth/token-manager.ts'
 import { providerManifests } from '../../integrations/provider-manifests.ts'
 import type { YelpTokenResponse } from '../../integrations/yelp/yelp.schemas.ts'
 import { YelpGrantRefusedError, type YelpOAuth } from '../../integrations/yelp/yelp-oauth.ts'
-import { AppError, NotFoundError } from '../../lib/errors.ts'
+import { AppError, ForbiddenError, NotFoundError } from '../../lib/errors.ts'
 import type { Signer } from '../../lib/signer.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
@@ -77,7 +77,14 @@ export class OAuthService {
 
   /** A start link opened with the client's onboarding token. */
   async startedByOnboardingLink(clientId: string, token: string): Promise<'onboarding' | null> {
-    return (await clientForOnboardingToken(this.db, this.signer, clientId, token)) ? 'onboarding' : null
+    // A refused link (wrong, revoked, expired, done) starts nothing: the route says so generically.
+    try {
+      await clientForOnboardingToken(this.db, this.signer, clientId, token)
+      return 'onboarding'
+    } catch (error) {
+      if (error instanceof ForbiddenError) return null
+      throw error
+    }
   }
 
   /** A start link opened by a signed-in operator: one who manages integrations and sees the client. */

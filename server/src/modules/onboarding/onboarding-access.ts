@@ -1,19 +1,29 @@
 import { type ClientRow, findClient } from '../../data/clients.repository.ts'
 import type { DB } from '../../db/database.ts'
+import { ForbiddenError } from '../../lib/errors.ts'
 import type { Signer } from '../../lib/signer.ts'
-import { onboardingToken } from '../clients/client-view.ts'
+import { onboardingLinkStatus, onboardingMessage } from '../clients/client-view.ts'
 
-/** The client an onboarding link opens, or null when the client or the token is wrong. */
+export const INVALID_LINK = 'This onboarding link is invalid'
+const REFUSALS = {
+  expired: 'This onboarding link has expired: ask for a new one',
+  completed:
+    'This onboarding link has been used: both accounts are connected. Ask for a new link to change them',
+} as const
+
+/**
+ * The client an onboarding link opens. Refuses (403, saying why) a wrong token, a revoked one
+ * (a newer link exists), an expired one, and one whose work is done (issue 11 §6).
+ */
 export async function clientForOnboardingToken(
   db: DB,
   signer: Signer,
   clientId: string,
   token: string | undefined,
-): Promise<ClientRow | null> {
-  if (!token) return null
-  const row = await findClient(db, clientId)
-  if (!row) return null
-  return signer.verify(`onboard:${row.clientId}:${row.id}`, token) && onboardingToken(signer, row) === token
-    ? row
-    : null
+): Promise<ClientRow> {
+  const row = token ? await findClient(db, clientId) : null
+  if (!row || !token || !signer.verify(onboardingMessage(row), token)) throw new ForbiddenError(INVALID_LINK)
+  const status = onboardingLinkStatus(row)
+  if (status !== 'active') throw new ForbiddenError(REFUSALS[status])
+  return row
 }

@@ -4,7 +4,6 @@ import { ghlTokensOf, yelpTokensOf } from '../../data/clients.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { ghlManifest } from '../../integrations/ghl/ghl.manifest.ts'
 import { yelpManifest } from '../../integrations/yelp/yelp.manifest.ts'
-import { ForbiddenError } from '../../lib/errors.ts'
 import type { Signer } from '../../lib/signer.ts'
 import { clientForOnboardingToken } from './onboarding-access.ts'
 
@@ -18,7 +17,6 @@ export class OnboardingService {
 
   async view(clientId: string, token: string | undefined): Promise<OnboardingView> {
     const row = await clientForOnboardingToken(this.db, this.signer, clientId, token)
-    if (!row) throw new ForbiddenError('This onboarding link is invalid')
     const yelp = yelpTokensOf(row)
     const ghl = ghlTokensOf(row)
     return {

@@ -1,25 +1,24 @@
-import type { Permissions } from '@common/permissions.ts'
 import { rolePermissionsBodySchema } from '@common/users.ts'
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
 import { requireSession } from '../../http/guard.ts'
 import { parseInput } from '../../lib/validation.ts'
-import { actorOf } from '../users/users.service.ts'
 import type { RolePermissionsService } from './role-permissions.service.ts'
+
+// Spec §9: a role name is at most 50 characters.
+const roleParams = z.object({ role: z.string().min(1).max(50, 'role must be at most 50 characters') })
 
 export function registerRolePermissionRoutes(app: FastifyInstance, roles: RolePermissionsService): void {
   app.get('/api/permissions/roles', { config: { access: 'canManageRoles' } }, async () => roles.all())
 
-  app.put<{ Params: { role: string } }>(
+  app.put(
     '/api/permissions/roles/:role',
-    { config: { access: 'canEditPermissions' } },
+    { config: { access: 'canEditPermissions', body: rolePermissionsBodySchema } },
     async (request) => {
+      const { role } = parseInput(roleParams, request.params)
       const { permissions } = parseInput(rolePermissionsBodySchema, request.body)
-      const updated = await roles.update(
-        request.params.role,
-        permissions as Partial<Permissions>,
-        actorOf(requireSession(request)),
-      )
-      return { role: request.params.role, permissions: updated }
+      const updated = await roles.update(role, permissions, requireSession(request))
+      return { role, permissions: updated }
     },
   )
 }

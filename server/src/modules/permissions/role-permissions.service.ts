@@ -1,5 +1,5 @@
 import { isRole, type Permissions, ROLES, type Role } from '@common/permissions.ts'
-import { type Actor, recordAudit } from '../../data/audit.repository.ts'
+import { recordAudit } from '../../data/audit.repository.ts'
 import {
   listRolePermissionRows,
   lockRolePermissions,
@@ -7,7 +7,9 @@ import {
   toPermissions,
 } from '../../data/role-permissions.repository.ts'
 import type { DB } from '../../db/database.ts'
-import { ConflictError, NotFoundError } from '../../lib/errors.ts'
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts'
+import type { AuthenticatedSession } from '../auth/auth.service.ts'
+import { actorOf } from '../users/users.service.ts'
 
 // Without these the admin role could lock everyone out of the permission screen for good.
 const ADMIN_KEEPS = ['canManageRoles', 'canEditPermissions'] as const
@@ -24,9 +26,19 @@ export class RolePermissionsService {
     >
   }
 
-  /** Merges the given flags into the role's; unknown roles are 404, admin keeps its guards. */
-  async update(role: string, changes: Partial<Permissions>, actor: Actor): Promise<Permissions> {
+  /**
+   * Merges the given flags into the role's; unknown roles are 404, admin keeps its guards.
+   * Only an admin edits roles, whatever flags another role was given (issue 11 §1): flags are
+   * the one thing a role could otherwise use to lift itself.
+   */
+  async update(
+    role: string,
+    changes: Partial<Permissions>,
+    session: AuthenticatedSession,
+  ): Promise<Permissions> {
+    if (session.user.role !== 'admin') throw new ForbiddenError('Only an admin can change role permissions')
     if (!isRole(role)) throw new NotFoundError(`Role ${role} not found`)
+    const actor = actorOf(session)
     return this.db.transaction(async (tx) => {
       const before = await lockRolePermissions(tx, role)
       const after = { ...before, ...changes }

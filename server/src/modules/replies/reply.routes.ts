@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify'
+import { BODY_LIMITS } from '../../http/json-body.ts'
+import { perAddress, RATE_LIMITS } from '../../http/rate-limits.ts'
 import { REPLY_PATH, type ReplyService } from './reply.service.ts'
 
 /**
@@ -12,14 +14,20 @@ export async function registerReplyRoutes(
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.removeContentTypeParser(['application/json', 'text/plain'])
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: BODY_LIMITS.ghlReply },
+      (_request, body, done) => done(null, body),
     )
-    scope.post(REPLY_PATH, async (request, reply) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-      const result = await replies.accept(raw, request.headers)
-      if (result.queued) onQueued()
-      return reply.code(result.status).send(result.body)
-    })
+    scope.post(
+      REPLY_PATH,
+      { config: { rateLimit: perAddress(RATE_LIMITS.ghlReplyPerAddress) } },
+      async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+        const result = await replies.accept(raw, request.headers)
+        if (result.queued) onQueued()
+        return reply.code(result.status).send(result.body)
+      },
+    )
   })
 }

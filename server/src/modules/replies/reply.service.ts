@@ -119,7 +119,15 @@ export class ReplyService {
   }
 
   private async reject(status: number, payload: unknown, error: string): Promise<ReplyIngestResult> {
-    const stored = Buffer.isBuffer(payload) ? { raw: storableRawText(payload.toString('utf8')) } : payload
+    // Kept for diagnosis, never whole when large (issue 11 §4): 10,000 characters at most.
+    const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : (JSON.stringify(payload) ?? '')
+    const stored =
+      !Buffer.isBuffer(payload) && text.length <= 10_000
+        ? payload
+        : {
+            raw: storableRawText(text),
+            ...(text.length > 10_000 ? { truncated: true, length: text.length } : {}),
+          }
     const response = { error }
     await insertWebhookLog(this.db, {
       endpoint: REPLY_PATH,

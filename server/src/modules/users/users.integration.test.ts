@@ -89,6 +89,49 @@ describe('users API', () => {
     await new TestClient(server.url).login('eli', 'secret-123')
   })
 
+  it('changes only the fields an edit sends; null clears the optional ones (issue 11 §2)', async () => {
+    const user = await createUser({
+      username: 'june',
+      email: 'june@example.com',
+      firstName: 'June',
+      lastName: 'Lee',
+    })
+    const roleOnly = await admin.request('PUT', `/api/users/${user.id}`, { json: { role: 'operator' } })
+    expect(roleOnly.status, roleOnly.text).toBe(200)
+    const expected = {
+      email: 'june@example.com',
+      firstName: 'June',
+      lastName: 'Lee',
+      role: 'operator',
+      isActive: true,
+    }
+    expect(roleOnly.body).toMatchObject(expected)
+    expect((await listUsers()).find((u) => u.id === user.id)).toMatchObject(expected)
+    const cleared = await admin.request('PUT', `/api/users/${user.id}`, {
+      json: { email: null, lastName: null },
+    })
+    expect(cleared.status, cleared.text).toBe(200)
+    expect((await listUsers()).find((u) => u.id === user.id)).toMatchObject({
+      ...expected,
+      email: null,
+      lastName: null,
+    })
+    await new TestClient(server.url).login('june', 'secret-123')
+  })
+
+  it.each([
+    [{ username: null }, 'username: Username must be at least 3 characters'],
+    [{ role: null }, 'role: Role must be one of admin, manager, operator, viewer'],
+    [{ isActive: null }, 'isActive: isActive must be true or false'],
+  ])('refuses clearing a required field %j with 400 and changes nothing', async (json, message) => {
+    const user = await createUser({ username: `keep-${Object.keys(json)[0]}`, firstName: 'Keep' })
+    const before = (await listUsers()).find((u) => u.id === user.id)
+    const response = await admin.request('PUT', `/api/users/${user.id}`, { json })
+    expect(response.status).toBe(400)
+    expect(response.body).toEqual({ error: message })
+    expect((await listUsers()).find((u) => u.id === user.id)).toEqual(before)
+  })
+
   it('ends the other sessions of a user whose password changes, and all of them on deactivation', async () => {
     const user = await createUser({ username: 'fay' })
     const fay = new TestClient(server.url)

@@ -3,30 +3,38 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { requireSession as sessionOf } from '../../http/guard.ts'
 import { parseInput } from '../../lib/validation.ts'
-import { actorOf, type UsersService } from './users.service.ts'
+import type { UsersService } from './users.service.ts'
 
 const userIdParams = z.object({
   id: z.coerce.number('id must be a number').int().positive('id must be positive'),
 })
 const assignmentParams = z.object({
   userId: z.coerce.number('userId must be a number').int().positive('userId must be positive'),
-  clientId: z.string().min(1, 'clientId is required'),
+  clientId: z.string().min(1, 'clientId is required').max(64, 'clientId must be at most 64 characters'),
 })
 
 export function registerUserRoutes(app: FastifyInstance, users: UsersService): void {
   app.get('/api/users', { config: { access: 'canViewUsers' } }, async () => users.list())
 
-  app.post('/api/users', { config: { access: 'canCreateUsers' } }, async (request, reply) => {
-    const input = parseInput(createUserSchema, request.body)
-    const created = await users.create(input, actorOf(sessionOf(request)))
-    return reply.code(201).send(created)
-  })
+  app.post(
+    '/api/users',
+    { config: { access: 'canCreateUsers', body: createUserSchema } },
+    async (request, reply) => {
+      const input = parseInput(createUserSchema, request.body)
+      const created = await users.create(input, sessionOf(request))
+      return reply.code(201).send(created)
+    },
+  )
 
-  app.put('/api/users/:id', { config: { access: 'canEditUsers' } }, async (request) => {
-    const { id } = parseInput(userIdParams, request.params)
-    const input = parseInput(updateUserSchema, request.body)
-    return users.update(id, input, sessionOf(request))
-  })
+  app.put(
+    '/api/users/:id',
+    { config: { access: 'canEditUsers', body: updateUserSchema } },
+    async (request) => {
+      const { id } = parseInput(userIdParams, request.params)
+      const input = parseInput(updateUserSchema, request.body)
+      return users.update(id, input, sessionOf(request))
+    },
+  )
 
   app.delete('/api/users/:id', { config: { access: 'canDeleteUsers' } }, async (request) => {
     const { id } = parseInput(userIdParams, request.params)
@@ -36,11 +44,11 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
 
   app.post(
     '/api/users/:userId/clients/:clientId',
-    { config: { access: 'canAssignClients' } },
+    { config: { access: 'canAssignClients', body: assignmentBodySchema } },
     async (request) => {
       const { userId, clientId } = parseInput(assignmentParams, request.params)
       const { permissions } = parseInput(assignmentBodySchema, request.body)
-      await users.assign(userId, clientId, permissions, actorOf(sessionOf(request)))
+      await users.assign(userId, clientId, permissions, sessionOf(request))
       return { ok: true }
     },
   )
@@ -50,7 +58,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
     { config: { access: 'canAssignClients' } },
     async (request) => {
       const { userId, clientId } = parseInput(assignmentParams, request.params)
-      await users.unassign(userId, clientId, actorOf(sessionOf(request)))
+      await users.unassign(userId, clientId, sessionOf(request))
       return { ok: true }
     },
   )

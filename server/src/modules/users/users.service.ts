@@ -1,4 +1,5 @@
-import type { CreateUserInput, ListedUser, UpdateUserInput } from '@common/users.ts'
+import { isRole, isRoleAbove, type Role } from '@common/permissions.ts'
+import type { AssignmentPermissions, CreateUserInput, ListedUser, UpdateUserInput } from '@common/users.ts'
 import {
   deleteAssignment,
   findAssignment,
@@ -20,7 +21,7 @@ import {
   updateUser,
 } from '../../data/users.repository.ts'
 import type { DB } from '../../db/database.ts'
-import { ConflictError, NotFoundError } from '../../lib/errors.ts'
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 
@@ -42,7 +43,12 @@ export class UsersService {
     }))
   }
 
-  async create(input: CreateUserInput, actor: Actor): Promise<ReturnType<typeof toAuditShape>> {
+  async create(
+    input: CreateUserInput,
+    session: AuthenticatedSession,
+  ): Promise<ReturnType<typeof toAuditShape>> {
+    ensureMayGrant(session, input.role)
+    const actor = actorOf(session)
     const passwordHash = await hashPassword(input.password)
     return this.db.transaction(async (tx) => {
       const created = await insertUser(tx, { ...input, passwordHash })
@@ -63,6 +69,8 @@ export class UsersService {
       const activeAdmins = await lockActiveAdminIds(tx)
       const before = await findUserById(tx, id)
       if (!before) throw new NotFoundError(`User ${id} not found`)
+      ensureMayManage(session, before)
+      if (input.role !== undefined) ensureMayGrant(session, input.role)
       if (input.username && (await isUsernameTaken(tx, input.username, id))) {
         throw new ConflictError(`Username ${input.username} is already taken`)
       }
@@ -103,6 +111,7 @@ export class UsersService {
       const activeAdmins = await lockActiveAdminIds(tx)
       const before = await findUserById(tx, id)
       if (!before) throw new NotFoundError(`User ${id} not found`)
+      ensureMayManage(session, before)
       if (id === session.user.id) throw new ConflictError('You cannot delete your own account')
       if (isLastActiveAdmin(activeAdmins, id)) {
         throw new ConflictError(`${before.username} is the last active admin and cannot be deleted`)
@@ -120,12 +129,14 @@ export class UsersService {
   async assign(
     userId: number,
     clientId: string,
-    permissions: Record<string, unknown>,
-    actor: Actor,
+    permissions: AssignmentPermissions,
+    session: AuthenticatedSession,
   ): Promise<void> {
+    const actor = actorOf(session)
     await this.db.transaction(async (tx) => {
       const user = await findUserById(tx, userId)
       if (!user) throw new NotFoundError(`User ${userId} not found`)
+      ensureMayManage(session, user)
       const clientName = await findClientName(tx, clientId)
       if (clientName === null) throw new NotFoundError(`Client ${clientId} not found`)
       const created = await upsertAssignment(tx, { userId, clientId, permissions, assignedBy: actor.id })
@@ -140,10 +151,12 @@ export class UsersService {
     })
   }
 
-  async unassign(userId: number, clientId: string, actor: Actor): Promise<void> {
+  async unassign(userId: number, clientId: string, session: AuthenticatedSession): Promise<void> {
+    const actor = actorOf(session)
     await this.db.transaction(async (tx) => {
       const user = await findUserById(tx, userId)
       if (!user) throw new NotFoundError(`User ${userId} not found`)
+      ensureMayManage(session, user)
       const existing = await findAssignment(tx, userId, clientId)
       if (!existing) throw new NotFoundError(`User ${user.username} is not assigned to client ${clientId}`)
       // The name, so the audit list reads "unassigned olivia from Acme Plumbing", not an id.
@@ -160,7 +173,25 @@ export class UsersService {
 }
 
 export function actorOf(session: AuthenticatedSession): Actor {
-  return { id: session.user.id, username: session.user.username }
+  return { id: session.user.id, username: session.user.username, address: session.address }
+}
+
+/** Issue 11 §1: nobody grants a role above their own. */
+function ensureMayGrant(session: AuthenticatedSession, role: Role): void {
+  if (isRoleAbove(role, session.user.role)) {
+    throw new ForbiddenError(`Your role (${session.user.role}) cannot grant the ${role} role`)
+  }
+}
+
+/** Issue 11 §1: nobody edits, resets, deletes or reassigns a user whose role is above theirs. */
+function ensureMayManage(session: AuthenticatedSession, target: PublicUser): void {
+  // A role the code does not know (edited by hand in the database) is treated as the highest.
+  const above = isRole(target.role)
+    ? isRoleAbove(target.role, session.user.role)
+    : session.user.role !== 'admin'
+  if (above) {
+    throw new ForbiddenError(`Your role (${session.user.role}) cannot change ${target.role} users`)
+  }
 }
 
 function isLastActiveAdmin(activeAdminIds: number[], userId: number): boolean {

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify'
+import { BODY_LIMITS } from '../../http/json-body.ts'
+import { perAddress, RATE_LIMITS, yelpBusinessLimiter } from '../../http/rate-limits.ts'
 import { parseStorableJson } from '../../http/storable-json.ts'
+import { yelpWebhookSchema } from '../../integrations/yelp/yelp-webhook.schemas.ts'
 import {
   givenWebhookSecret,
   verificationChallenge,
@@ -23,23 +26,33 @@ export async function registerYelpWebhookRoutes(
     return webhooks.answerVerification(verification)
   })
 
+  const perBusiness = yelpBusinessLimiter(app)
   // Its own scope and body parser: a body that is not JSON must still reach the service, to be
   // answered 400 *and* logged (PRODUCT.md §3), instead of Fastify's unlogged parser error.
   await app.register(async (scope) => {
     scope.removeContentTypeParser(['application/json', 'text/plain'])
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
-      const text = String(body)
-      const parsed = parseStorableJson(text)
-      done(null, parsed.ok ? parsed.value : new MalformedBody(text, parsed.error))
-    })
-    scope.post(YELP_WEBHOOK_PATH, async (request, reply) => {
-      const secret = givenWebhookSecret(request.query, request.headers)
-      const result = await webhooks.ingest(
-        request.body ?? new MalformedBody('', 'body: a JSON body is required'),
-        secret,
-      )
-      if (result.queued > 0) onQueued(result.queued)
-      return reply.code(result.status).send(result.body)
-    })
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: BODY_LIMITS.yelpWebhook },
+      (_request, body, done) => {
+        const text = String(body)
+        const parsed = parseStorableJson(text)
+        done(null, parsed.ok ? parsed.value : new MalformedBody(text, parsed.error))
+      },
+    )
+    scope.post(
+      YELP_WEBHOOK_PATH,
+      { config: { body: yelpWebhookSchema, rateLimit: perAddress(RATE_LIMITS.yelpWebhookPerAddress) } },
+      async (request, reply) => {
+        await perBusiness(request)
+        const secret = givenWebhookSecret(request.query, request.headers)
+        const result = await webhooks.ingest(
+          request.body ?? new MalformedBody('', 'body: a JSON body is required'),
+          secret,
+        )
+        if (result.queued > 0) onQueued(result.queued)
+        return reply.code(result.status).send(result.body)
+      },
+    )
   })
 }

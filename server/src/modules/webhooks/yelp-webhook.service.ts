@@ -13,6 +13,7 @@ import { transactionDb } from '../../engine/queue/tx-queue.ts'
 import { storableRawText } from '../../http/storable-json.ts'
 import { type YelpWebhook, yelpWebhookSchema } from '../../integrations/yelp/yelp-webhook.schemas.ts'
 import { webhookSecretMatches } from '../../integrations/yelp/yelp-webhook-verification.ts'
+import { describeIssues } from '../../lib/validation.ts'
 import type { WebhookSecret } from '../settings/webhook-secret.ts'
 
 export const YELP_WEBHOOK_PATH = '/yelp/webhook'
@@ -71,14 +72,11 @@ export class YelpWebhookService {
   async ingest(body: unknown, givenSecret: string | undefined): Promise<IngestResult> {
     const expected = await this.secret.get()
     if (expected && !webhookSecretMatches(expected, givenSecret)) {
-      return this.reject(401, loggable(body), 'Webhook secret missing or wrong')
+      return this.reject(401, body, 'Webhook secret missing or wrong')
     }
-    if (body instanceof MalformedBody) return this.reject(400, loggable(body), body.error)
+    if (body instanceof MalformedBody) return this.reject(400, body, body.error)
     const parsed = yelpWebhookSchema.safeParse(body)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      return this.reject(400, body, `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`)
-    }
+    if (!parsed.success) return this.reject(400, body, describeIssues(parsed.error.issues))
     return this.deliveries.submit({ body, webhook: parsed.data })
   }
 
@@ -139,13 +137,13 @@ export class YelpWebhookService {
     return results
   }
 
-  private async reject(status: number, payload: unknown, error: string): Promise<IngestResult> {
+  private async reject(status: number, body: unknown, error: string): Promise<IngestResult> {
     const response = { error }
     await insertWebhookLog(this.db, {
       endpoint: YELP_WEBHOOK_PATH,
       method: 'POST',
       statusCode: status,
-      payload,
+      payload: loggable(body),
       response,
       error,
     })
@@ -153,9 +151,16 @@ export class YelpWebhookService {
   }
 }
 
-/** The payload to log: a refused body as its (storable) text. */
+// A refused delivery is kept for diagnosis, but never whole when large (issue 11 §3, §4).
+const MAX_LOGGED_REFUSAL = 10_000
+
+/** The payload to log for a refused delivery: small bodies as they came, others cut as text. */
 function loggable(body: unknown): unknown {
-  return body instanceof MalformedBody ? { raw: storableRawText(body.text) } : body
+  if (body instanceof MalformedBody) return { raw: storableRawText(body.text, MAX_LOGGED_REFUSAL) }
+  const text = JSON.stringify(body) ?? ''
+  return text.length <= MAX_LOGGED_REFUSAL
+    ? body
+    : { raw: storableRawText(text, MAX_LOGGED_REFUSAL), truncated: true, length: text.length }
 }
 
 export type { YelpWebhook }

@@ -9,6 +9,7 @@ export function UsersPage() {
     <UserManagement
       permissions={user?.permissions}
       currentUserId={user?.id}
+      currentUserRole={user?.role}
       onCurrentUserChanged={() => void refresh()}
     />
   )

@@ -24,6 +24,7 @@ const YELP_DONE = {
   connected: true,
   expiresAt: null,
   needsReauth: false,
+  reauthReason: null,
   businessId: 'acme-sf',
   webhookSubscribed: true,
 } as const
@@ -230,6 +231,7 @@ describe('Integration Setup dialog (spec §2.6, §4, §8)', () => {
             hasApiKey: true,
             expiresAt: null,
             needsReauth: false,
+            reauthReason: null,
             locationId: 'LocAAA111',
           },
         }),

@@ -1,5 +1,9 @@
-import type { ClientView } from '@common/clients.ts'
+import type { ClientView, OnboardingLinkStatus } from '@common/clients.ts'
+import { LoaderCircle, RefreshCw } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Button } from '@/components/ui/button.tsx'
+import { toast } from '@/components/ui/use-toast.ts'
+import { useIssueOnboardingLink } from '@/features/clients/api/issue-onboarding-link.ts'
 import {
   ConnectionBadge,
   CustomFieldsStatusText,
@@ -7,6 +11,7 @@ import {
 } from '@/features/clients/components/connection-badges.tsx'
 import { CopyField } from '@/features/clients/components/copy-field.tsx'
 import { formatDateTime } from '@/features/clients/utils/format.ts'
+import { serverMessageOf } from '@/lib/api-client.ts'
 
 /** Spec §2.6 Overview: both connections at a glance and the shareable onboarding URL. */
 export function SetupOverviewTab({ client }: { client: ClientView }) {
@@ -55,7 +60,47 @@ export function SetupOverviewTab({ client }: { client: ClientView }) {
           value={client.onboardingUrl}
           label="onboarding URL"
         />
+        <OnboardingLinkState client={client} />
       </section>
+    </div>
+  )
+}
+
+// Issue 11 §6: a link expires after 7 days and stops working once both accounts are connected;
+// "New link" issues a fresh one and revokes the old.
+const LINK_STATUS_TEXT: Record<OnboardingLinkStatus, (expires: string) => string> = {
+  active: (expires) => `Link expires ${expires}`,
+  expired: (expires) => `Link expired ${expires}`,
+  completed: () => 'Link used: both accounts are connected',
+}
+
+function OnboardingLinkState({ client }: { client: ClientView }) {
+  const issue = useIssueOnboardingLink()
+  const expires = formatDateTime(client.onboardingExpiresAt) ?? '—'
+  const onNewLink = () =>
+    issue.mutateAsync(client.clientId).then(
+      () => toast({ title: 'New onboarding link', description: 'The previous link no longer works.' }),
+      (error: unknown) =>
+        toast({
+          title: 'Failed to create a new link',
+          description: serverMessageOf(error) ?? `Issuing a link for client ${client.clientId} failed`,
+          variant: 'destructive',
+        }),
+    )
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <p
+        className={
+          client.onboardingStatus === 'active' ? 'text-sm text-muted-foreground' : 'text-sm text-destructive'
+        }
+      >
+        {LINK_STATUS_TEXT[client.onboardingStatus](expires)}
+      </p>
+      {/* Integration Setup opens only for roles that manage integrations, as the route requires. */}
+      <Button type="button" variant="outline" size="sm" onClick={onNewLink} disabled={issue.isPending}>
+        {issue.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
+        New link
+      </Button>
     </div>
   )
 }

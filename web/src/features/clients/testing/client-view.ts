@@ -18,14 +18,24 @@ export function clientView(
     ghlCustomFieldsStatus: 'not_configured',
     ghlCustomFieldsCount: 0,
     onboardingUrl: `http://localhost:5000/onboard/${clientId}?token=t0k3n`,
+    onboardingExpiresAt: '2026-01-08T00:00:00.000Z',
+    onboardingStatus: 'active',
     yelp: {
       connected: false,
       expiresAt: null,
       needsReauth: false,
+      reauthReason: null,
       businessId: null,
       webhookSubscribed: false,
     },
-    ghl: { connected: false, hasApiKey: false, expiresAt: null, needsReauth: false, locationId: null },
+    ghl: {
+      connected: false,
+      hasApiKey: false,
+      expiresAt: null,
+      needsReauth: false,
+      reauthReason: null,
+      locationId: null,
+    },
     ...overrides,
   }
 }

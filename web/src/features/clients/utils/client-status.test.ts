@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { clientView } from '@/features/clients/testing/client-view.ts'
 import { customFieldsStatusDisplay, STATUS_TONE_CLASSES } from '@/features/clients/utils/client-status.ts'
 
-const withKey = { connected: false, hasApiKey: true, expiresAt: null, needsReauth: false, locationId: 'Loc1' }
+const withKey = {
+  connected: false,
+  hasApiKey: true,
+  expiresAt: null,
+  needsReauth: false,
+  reauthReason: null,
+  locationId: 'Loc1',
+}
 
 describe('custom-field status display (spec §4)', () => {
   it.each([

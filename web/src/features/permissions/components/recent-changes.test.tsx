@@ -20,6 +20,7 @@ function roleChange(id: number, flag: string): AuditEntry {
     id,
     actorUserId: 1,
     actorUsername: 'admin',
+    actorAddress: null,
     action: 'role_permissions.update',
     entityType: 'role',
     entityId: 'viewer',

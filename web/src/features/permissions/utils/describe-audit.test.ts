@@ -8,6 +8,7 @@ function entry(fields: Partial<AuditEntry> & Pick<AuditEntry, 'action' | 'entity
     id: 1,
     actorUserId: 1,
     actorUsername: 'admin',
+    actorAddress: null,
     entityId: null,
     before: null,
     after: null,

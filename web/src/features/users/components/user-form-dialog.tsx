@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE, isRole, ROLES } from '@common/permissions.ts'
+import { DEFAULT_ROLE, isRole, ROLES, type Role } from '@common/permissions.ts'
 import { createUserSchema, type ListedUser, userBaseSchema } from '@common/users.ts'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, type Resolver, useForm } from 'react-hook-form'
@@ -42,6 +42,8 @@ export type UserFormDialogProps = {
   open: boolean
   onOpenChange: (open: boolean) => void
   onSaved?: (user: SavedUser) => void
+  /** The roles the signed-in user may grant (issue 11 §1); all four when not given. */
+  roles?: readonly Role[]
 } & ({ mode: 'create'; user?: undefined } | { mode: 'edit'; user: ListedUser })
 
 export function UserFormDialog({ open, onOpenChange, ...props }: UserFormDialogProps) {
@@ -64,12 +66,13 @@ export function UserFormDialog({ open, onOpenChange, ...props }: UserFormDialogP
   )
 }
 
-type UserFormProps = { onDone: () => void; onSaved?: (user: SavedUser) => void } & (
-  | { mode: 'create'; user?: undefined }
-  | { mode: 'edit'; user: ListedUser }
-)
+type UserFormProps = {
+  onDone: () => void
+  onSaved?: (user: SavedUser) => void
+  roles?: readonly Role[]
+} & ({ mode: 'create'; user?: undefined } | { mode: 'edit'; user: ListedUser })
 
-function UserForm({ mode, user, onDone, onSaved }: UserFormProps) {
+function UserForm({ mode, user, onDone, onSaved, roles = ROLES }: UserFormProps) {
   const createUser = useCreateUser()
   const updateUser = useUpdateUser()
   const {
@@ -195,7 +198,7 @@ function UserForm({ mode, user, onDone, onSaved }: UserFormProps) {
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  {ROLES.map((option) => (
+                  {roles.map((option) => (
                     <SelectItem key={option} value={option} className="capitalize">
                       {option}
                     </SelectItem>

@@ -51,12 +51,16 @@ const USERS = [
   listedUser(3, 'vic', { isActive: false }),
 ]
 
-async function renderAs(role: Role, routes: TestRoutes = {}) {
+async function renderAs(role: Role, routes: TestRoutes = {}, currentUserRole?: Role) {
   server = await startApiTestServer({ 'GET /api/users': () => ({ json: USERS }), ...routes })
   render(
     <QueryClientProvider client={createQueryClient()}>
       <TooltipProvider>
-        <UserManagement permissions={DEFAULT_ROLE_PERMISSIONS[role]} currentUserId={1} />
+        <UserManagement
+          permissions={DEFAULT_ROLE_PERMISSIONS[role]}
+          currentUserId={1}
+          currentUserRole={currentUserRole}
+        />
       </TooltipProvider>
       <Toaster />
     </QueryClientProvider>,
@@ -68,6 +72,13 @@ async function renderAs(role: Role, routes: TestRoutes = {}) {
 const card = (name: string) => screen.getByRole('article', { name })
 
 describe('UserManagement (spec §2.9)', () => {
+  it('offers no action on a user whose role is above the signed-in one (issue 11 §1)', async () => {
+    await renderAs('manager', {}, 'manager')
+    expect(within(card('admin')).queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument()
+    expect(within(card('admin')).queryByRole('button', { name: /Assign/ })).not.toBeInTheDocument()
+    expect(within(card('Olivia Stone')).getByRole('button', { name: /Edit/ })).toBeInTheDocument()
+  })
+
   it('shows a card per user with avatar, name, role badge, Inactive badge and assigned clients', async () => {
     await renderAs('admin')
     expect(screen.getAllByRole('article')).toHaveLength(3)

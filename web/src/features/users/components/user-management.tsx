@@ -1,4 +1,11 @@
-import type { Permissions } from '@common/permissions.ts'
+import {
+  grantableRoles,
+  isRole,
+  isRoleAbove,
+  type Permissions,
+  ROLES,
+  type Role,
+} from '@common/permissions.ts'
 import type { ListedUser } from '@common/users.ts'
 import { RefreshCw, UserPlus, Users } from 'lucide-react'
 import { useState } from 'react'
@@ -23,12 +30,19 @@ export interface UserManagementProps {
   /** The signed-in user's permissions: each action shows only with its flag. */
   permissions: Permissions | undefined
   currentUserId: number | undefined
+  /** The signed-in user's role: users above it show no actions, and only roles up to it are offered. */
+  currentUserRole?: Role
   /** Called after the signed-in user's own account was changed. */
   onCurrentUserChanged?: () => void
 }
 
 // Spec §2.9: the user cards with the Add User, Assign, Edit and Delete dialogs.
-export function UserManagement({ permissions, currentUserId, onCurrentUserChanged }: UserManagementProps) {
+export function UserManagement({
+  permissions,
+  currentUserId,
+  currentUserRole,
+  onCurrentUserChanged,
+}: UserManagementProps) {
   const users = useUsers()
   const unassign = useUnassignClient()
   // Kept (with open: false) while a dialog closes, so its content does not vanish mid-animation.
@@ -58,6 +72,10 @@ export function UserManagement({ permissions, currentUserId, onCurrentUserChange
   }
 
   const canCreate = permissions?.canCreateUsers === true
+  // Issue 11 §1: the server refuses touching a user above one's own role; the UI does not offer it.
+  const offeredRoles = currentUserRole ? grantableRoles(currentUserRole) : [...ROLES]
+  const isAbove = (user: ListedUser) =>
+    currentUserRole !== undefined && (!isRole(user.role) || isRoleAbove(user.role, currentUserRole))
   const count = users.data?.length
 
   return (
@@ -114,44 +132,50 @@ export function UserManagement({ permissions, currentUserId, onCurrentUserChange
           className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2 xl:grid-cols-3"
           data-testid="user-cards"
         >
-          {users.data.map((user) => (
-            <UserCard
-              key={user.id}
-              user={user}
-              isCurrentUser={user.id === currentUserId}
-              unassigningClientId={
-                unassign.isPending && unassign.variables.userId === user.id
-                  ? unassign.variables.clientId
-                  : undefined
-              }
-              onAssign={
-                permissions?.canAssignClients
-                  ? () => setDialog({ kind: 'assign', open: true, user })
-                  : undefined
-              }
-              onEdit={
-                permissions?.canEditUsers ? () => setDialog({ kind: 'edit', open: true, user }) : undefined
-              }
-              onDelete={
-                permissions?.canDeleteUsers
-                  ? () => setDialog({ kind: 'delete', open: true, user })
-                  : undefined
-              }
-              onUnassign={
-                permissions?.canAssignClients ? (clientId) => onUnassign(user, clientId) : undefined
-              }
-            />
-          ))}
+          {users.data.map((user) => {
+            const may = !isAbove(user)
+            return (
+              <UserCard
+                key={user.id}
+                user={user}
+                isCurrentUser={user.id === currentUserId}
+                unassigningClientId={
+                  unassign.isPending && unassign.variables.userId === user.id
+                    ? unassign.variables.clientId
+                    : undefined
+                }
+                onAssign={
+                  may && permissions?.canAssignClients
+                    ? () => setDialog({ kind: 'assign', open: true, user })
+                    : undefined
+                }
+                onEdit={
+                  may && permissions?.canEditUsers
+                    ? () => setDialog({ kind: 'edit', open: true, user })
+                    : undefined
+                }
+                onDelete={
+                  may && permissions?.canDeleteUsers
+                    ? () => setDialog({ kind: 'delete', open: true, user })
+                    : undefined
+                }
+                onUnassign={
+                  may && permissions?.canAssignClients ? (clientId) => onUnassign(user, clientId) : undefined
+                }
+              />
+            )
+          })}
         </div>
       )}
 
       {dialog?.kind === 'create' && (
-        <UserFormDialog mode="create" open={dialog.open} onOpenChange={closeDialog} />
+        <UserFormDialog mode="create" roles={offeredRoles} open={dialog.open} onOpenChange={closeDialog} />
       )}
       {dialog?.kind === 'edit' && (
         <UserFormDialog
           mode="edit"
           user={dialog.user}
+          roles={offeredRoles}
           open={dialog.open}
           onOpenChange={closeDialog}
           onSaved={(saved) => {

@@ -1,0 +1,3 @@
+ALTER TABLE "clients" ADD COLUMN "onboarding_nonce" text DEFAULT gen_random_uuid()::text NOT NULL;--> statement-breakpoint
+ALTER TABLE "clients" ADD COLUMN "onboarding_expires_at" timestamp with time zone DEFAULT now() + interval '7 days' NOT NULL;--> statement-breakpoint
+ALTER TABLE "clients" ADD COLUMN "onboarding_outlives_connection" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TestClient } from '../../testing/http-client.ts'
+import { startTestServer, type TestServer } from '../../testing/test-server.ts'
+
+// Issue 11 §8: the public health check says ok or not per component, never a raw database error.
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(async () => {
+  await server?.close().catch(() => {})
+})
+
+describe('public health', () => {
+  it('reports an unreachable database as such, without its error', async () => {
+    // The database goes away under the running server.
+    await server.server.database.close()
+    const response = await new TestClient(server.url).get('/api/health')
+    expect(response.status).toBe(503)
+    expect(response.body).toEqual({
+      status: 'unavailable',
+      database: { kind: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', reachable: false },
+      providers: { yelp: 'not configured', ghl: 'not configured' },
+    })
+  })
+})
