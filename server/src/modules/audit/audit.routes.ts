@@ -17,12 +17,16 @@ const pageQuery = z.object({
 
 /** `GET /api/audit`: who changed what, newest first, paged (PRODUCT.md §6 paging headers). */
 export function registerAuditRoutes(app: FastifyInstance, db: DB): void {
-  app.get('/api/audit', { config: { access: 'canViewLogs' } }, async (request, reply) => {
-    const { limit, cursor } = parseInput(pageQuery, request.query)
-    const { rows, total } = await listAudit(db, { limit, beforeId: cursor })
-    const last = rows.at(-1)
-    if (last && rows.length === limit) reply.header('x-next-cursor', String(last.id))
-    reply.header('x-total-count', String(total))
-    return rows.map((row): AuditEntry => ({ ...row, createdAt: row.createdAt.toISOString() }))
-  })
+  app.get(
+    '/api/audit',
+    { config: { access: 'canViewLogs' } },
+    async (request, reply): Promise<AuditEntry[]> => {
+      const { limit, cursor } = parseInput(pageQuery, request.query)
+      const { rows, total } = await listAudit(db, { limit, beforeId: cursor })
+      const last = rows.at(-1)
+      if (last && rows.length === limit) reply.header('x-next-cursor', String(last.id))
+      reply.header('x-total-count', String(total))
+      return rows.map((row): AuditEntry => ({ ...row, createdAt: row.createdAt.toISOString() }))
+    },
+  )
 }

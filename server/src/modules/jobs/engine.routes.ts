@@ -1,5 +1,6 @@
+import type { ContactSyncResult } from '@common/contacts.ts'
+import { type ImportStarted, type ImportStatus, importHistoricalLeadsSchema } from '@common/imports.ts'
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import type { DB } from '../../db/database.ts'
 import type { Engine } from '../../engine/engine.ts'
 import { QUEUES } from '../../engine/queues.ts'
@@ -12,16 +13,12 @@ import { findLeadImport } from '../leads/lead-imports.repository.ts'
 import { listLeadsOfClient } from '../leads/leads.repository.ts'
 import { actorOf } from '../users/users.service.ts'
 
-const importBody = z.object({
-  clientId: z.string({ error: 'clientId is required' }).trim().min(1, 'clientId is required').max(64),
-})
-
 /** Historical import, its progress, and the contact sync of Integration Setup (spec §2.6, §7). */
 export function registerEngineRoutes(app: FastifyInstance, db: DB, engine: Engine): void {
   const manage = { config: { access: 'canManageClientIntegrations' as const } }
 
-  app.post('/api/import-historical-leads', manage, async (request) => {
-    const { clientId } = parseInput(importBody, request.body)
+  app.post('/api/import-historical-leads', manage, async (request): Promise<ImportStarted> => {
+    const { clientId } = parseInput(importHistoricalLeadsSchema, request.body)
     const session = requireSession(request)
     await assertClientVisible(db, session, clientId)
     const started = await engine.imports.start(clientId)
@@ -37,7 +34,7 @@ export function registerEngineRoutes(app: FastifyInstance, db: DB, engine: Engin
   app.get(
     '/api/clients/:clientId/import-status',
     { config: { access: 'canViewClients' } },
-    async (request) => {
+    async (request): Promise<ImportStatus> => {
       const { clientId } = parseInput(clientParams, request.params)
       await assertClientVisible(db, requireSession(request), clientId)
       const progress = await findLeadImport(db, clientId)
@@ -55,17 +52,21 @@ export function registerEngineRoutes(app: FastifyInstance, db: DB, engine: Engin
     },
   )
 
-  app.post('/api/clients/:clientId/ghl/sync-contacts', manage, async (request) => {
-    const { clientId } = parseInput(clientParams, request.params)
-    const session = requireSession(request)
-    await assertClientVisible(db, session, clientId)
-    const result = await engine.contactSync.run(clientId)
-    await recordAudit(db, actorOf(session), {
-      action: 'client.contacts_synced',
-      entityType: 'client',
-      entityId: clientId,
-      after: { success: result.success, errors: result.errors },
-    })
-    return result
-  })
+  app.post(
+    '/api/clients/:clientId/ghl/sync-contacts',
+    manage,
+    async (request): Promise<ContactSyncResult> => {
+      const { clientId } = parseInput(clientParams, request.params)
+      const session = requireSession(request)
+      await assertClientVisible(db, session, clientId)
+      const result = await engine.contactSync.run(clientId)
+      await recordAudit(db, actorOf(session), {
+        action: 'client.contacts_synced',
+        entityType: 'client',
+        entityId: clientId,
+        after: { success: result.success, errors: result.errors },
+      })
+      return result
+    },
+  )
 }

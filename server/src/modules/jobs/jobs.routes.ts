@@ -1,4 +1,4 @@
-import { JOB_STATES } from '@common/jobs.ts'
+import { JOB_STATES, type JobView, type RetryJobResult } from '@common/jobs.ts'
 import type { FastifyInstance } from 'fastify'
 import type PgBoss from 'pg-boss'
 import { z } from 'zod'
@@ -29,27 +29,31 @@ export function registerJobRoutes(
   boss: PgBoss,
   wake: (queue: string) => void,
 ): void {
-  app.get('/api/jobs', { config: { access: 'canViewLogs' } }, async (request) => {
+  app.get('/api/jobs', { config: { access: 'canViewLogs' } }, async (request): Promise<JobView[]> => {
     const { state, limit } = parseInput(listQuery, request.query)
     return listJobs(db, { state, limit, clientIds: await visibleClientIds(db, requireSession(request)) })
   })
 
-  app.post('/api/jobs/:id/retry', { config: { access: 'canManageWebhooks' } }, async (request) => {
-    const { id } = parseInput(idParams, request.params)
-    const session = requireSession(request)
-    const job = await findJob(db, id)
-    if (!job) throw new NotFoundError(`Job ${id} not found`)
-    if (job.clientId) await assertClientVisible(db, session, job.clientId)
-    if (job.state !== 'failed')
-      throw new ConflictError(`Job ${id} is ${job.state}; only failed jobs can be retried`)
-    await boss.retry(job.queue, id)
-    wake(job.queue)
-    await recordAudit(db, actorOf(session), {
-      action: 'job.retry',
-      entityType: 'job',
-      entityId: id,
-      after: { queue: job.queue },
-    })
-    return { ok: true, id, state: 'retry' }
-  })
+  app.post(
+    '/api/jobs/:id/retry',
+    { config: { access: 'canManageWebhooks' } },
+    async (request): Promise<RetryJobResult> => {
+      const { id } = parseInput(idParams, request.params)
+      const session = requireSession(request)
+      const job = await findJob(db, id)
+      if (!job) throw new NotFoundError(`Job ${id} not found`)
+      if (job.clientId) await assertClientVisible(db, session, job.clientId)
+      if (job.state !== 'failed')
+        throw new ConflictError(`Job ${id} is ${job.state}; only failed jobs can be retried`)
+      await boss.retry(job.queue, id)
+      wake(job.queue)
+      await recordAudit(db, actorOf(session), {
+        action: 'job.retry',
+        entityType: 'job',
+        entityId: id,
+        after: { queue: job.queue },
+      })
+      return { ok: true, id, state: 'retry' }
+    },
+  )
 }

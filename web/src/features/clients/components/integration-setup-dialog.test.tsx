@@ -1,15 +1,16 @@
 // @vitest-environment happy-dom
 import '@testing-library/jest-dom/vitest'
-import type { ClientView, CustomFieldRecord, LeadAnalysis } from '@common/clients.ts'
+import type { ClientView } from '@common/clients.ts'
+import type { CustomFieldRecord, LeadAnalysis } from '@common/custom-fields.ts'
+import type { ImportStatus } from '@common/imports.ts'
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppProvider } from '@/app/provider.tsx'
 import { dismissToast } from '@/components/ui/use-toast.ts'
-import type { ImportStatus } from '@/features/clients/api/get-import-status.ts'
 import { IntegrationSetupDialog } from '@/features/clients/components/integration-setup-dialog.tsx'
-import { clientView } from '@/features/clients/testing/client-view.ts'
 import { type ApiTestServer, startApiTestServer, type TestRoutes } from '@/testing/api-test-server.ts'
+import { clientView } from '@/testing/client-view.ts'
 
 let server: ApiTestServer | undefined
 
@@ -280,7 +281,7 @@ describe('Integration Setup dialog (spec §2.6, §4, §8)', () => {
           field(3, 'Roof type', 'SINGLE_OPTIONS', 'survey_question'),
         ]
         s.client = { ...s.client, ghlCustomFieldsStatus: 'configured', ghlCustomFieldsCount: 3 }
-        return { json: { fieldsCreated: 3, fields: [] } }
+        return { json: { fieldsCreated: 3, fieldsExisting: 0, fields: [] } }
       },
       'POST /api/clients/acme-roofing/ghl/delete-custom-fields': () => {
         s.fields = []
