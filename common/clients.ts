@@ -1,32 +1,11 @@
 import { z } from 'zod'
+import { isoTimestampSchema } from './api.ts'
 
 // Client shapes and validation shared by the server and the dashboard (spec §3, §5, §7;
 // PRODUCT.md §4). Token and key values never appear in any of these.
 
 export const CUSTOM_FIELDS_STATUSES = ['not_configured', 'configuring', 'configured', 'error'] as const
 export type CustomFieldsStatus = (typeof CUSTOM_FIELDS_STATUSES)[number]
-
-export const GHL_DATA_TYPES = [
-  'TEXT',
-  'LARGE_TEXT',
-  'SINGLE_OPTIONS',
-  'MULTIPLE_OPTIONS',
-  'DATE',
-  'PHONE',
-  'NUMERICAL',
-] as const
-export type GhlDataType = (typeof GHL_DATA_TYPES)[number]
-
-/** Spec §9 "Data type labels". */
-export const DATA_TYPE_LABELS: Record<GhlDataType, string> = {
-  TEXT: 'Text',
-  LARGE_TEXT: 'Large Text',
-  SINGLE_OPTIONS: 'Dropdown',
-  MULTIPLE_OPTIONS: 'Multi-select',
-  DATE: 'Date',
-  PHONE: 'Phone',
-  NUMERICAL: 'Number',
-}
 
 /** URL-safe: it travels in paths, onboarding links and OAuth state. */
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/
@@ -110,80 +89,72 @@ export const ghlApiKeySchema = z.object({
   locationId: z.string().trim().min(1, 'Location ID is required').max(100).optional(),
 })
 
-export const leadAnalysisSchema = z.object({
-  standardFields: z.array(z.object({ name: z.string().min(1), type: z.enum(GHL_DATA_TYPES) })).max(200),
-  surveyQuestions: z
-    .array(
-      z.object({ fieldName: z.string().min(1).max(500), options: z.array(z.string()).max(200).optional() }),
-    )
-    .max(200),
-  jobTypes: z.array(z.string()).max(500),
-  totalLeads: z.number().int().min(0),
+export const yelpConnectionStatusSchema = z.object({
+  connected: z.boolean(),
+  expiresAt: isoTimestampSchema.nullable(),
+  needsReauth: z.boolean(),
+  businessId: z.string().nullable(),
+  webhookSubscribed: z.boolean(),
 })
-export type LeadAnalysis = z.infer<typeof leadAnalysisSchema>
+export type YelpConnectionStatus = z.infer<typeof yelpConnectionStatusSchema>
 
-export const createFieldsSchema = z.object({
-  surveyQuestions: z.array(z.string().trim().min(1).max(500)).max(200),
+export const ghlConnectionStatusSchema = z.object({
+  connected: z.boolean(),
+  hasApiKey: z.boolean(),
+  expiresAt: isoTimestampSchema.nullable(),
+  needsReauth: z.boolean(),
+  locationId: z.string().nullable(),
 })
-
-export interface YelpConnectionStatus {
-  connected: boolean
-  expiresAt: string | null
-  needsReauth: boolean
-  businessId: string | null
-  webhookSubscribed: boolean
-}
-
-export interface GhlConnectionStatus {
-  connected: boolean
-  hasApiKey: boolean
-  expiresAt: string | null
-  needsReauth: boolean
-  locationId: string | null
-}
+export type GhlConnectionStatus = z.infer<typeof ghlConnectionStatusSchema>
 
 /** A client as every API response returns it (PRODUCT.md §4). */
-export interface ClientView {
-  id: number
-  clientId: string
-  name: string
-  email: string | null
-  isActive: boolean
-  createdAt: string
-  lastActivity: string | null
-  yelpTokens: { businessId: string | null; webhookSubscribed: boolean } | null
-  ghlLocationId: string | null
-  ghlCustomFieldsStatus: CustomFieldsStatus
-  ghlCustomFieldsCount: number
-  onboardingUrl: string
-  yelp: YelpConnectionStatus
-  ghl: GhlConnectionStatus
-}
+export const clientViewSchema = z.object({
+  id: z.number().int(),
+  clientId: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: isoTimestampSchema,
+  lastActivity: isoTimestampSchema.nullable(),
+  yelpTokens: z.object({ businessId: z.string().nullable(), webhookSubscribed: z.boolean() }).nullable(),
+  ghlLocationId: z.string().nullable(),
+  ghlCustomFieldsStatus: z.enum(CUSTOM_FIELDS_STATUSES),
+  ghlCustomFieldsCount: z.number().int(),
+  onboardingUrl: z.string(),
+  yelp: yelpConnectionStatusSchema,
+  ghl: ghlConnectionStatusSchema,
+})
+export type ClientView = z.infer<typeof clientViewSchema>
 
-export interface CustomFieldRecord {
-  id: number
-  clientId: string
-  fieldName: string
-  ghlFieldId: string | null
-  ghlFieldName: string | null
-  fieldKey: string | null
-  dataType: GhlDataType
-  options: string[] | null
-  sourceType: 'standard' | 'survey_question'
-  isActive: boolean
-  createdAt: string
-}
+/** GET /api/clients: every client the caller may see. */
+export const clientListSchema = z.array(clientViewSchema)
 
-/** What the public onboarding page may show (GET /api/onboard/{clientId}?token=). */
-export interface OnboardingView {
-  clientId: string
-  name: string
-  yelp: { connected: boolean; businessId: string | null; webhookSubscribed: boolean; configured: boolean }
-  ghl: { connected: boolean; hasApiKey: boolean; configured: boolean }
-}
+/** POST /api/subscribe-webhook. */
+export const subscribeWebhookResultSchema = z.object({
+  success: z.literal(true),
+  businessId: z.string(),
+  webhookSubscribed: z.literal(true),
+})
+export type SubscribeWebhookResult = z.infer<typeof subscribeWebhookResultSchema>
 
-export interface TokenRefreshOutcome {
-  status: 'refreshed' | 'not_connected' | 'failed'
-  expiresAt?: string | null
-  error?: string
-}
+/** POST /api/clients/{clientId}/ghl/api-key: the key checked with GHL and stored. */
+export const saveGhlApiKeyResultSchema = z.object({
+  success: z.literal(true),
+  hasApiKey: z.literal(true),
+  locationId: z.string(),
+})
+export type SaveGhlApiKeyResult = z.infer<typeof saveGhlApiKeyResultSchema>
+
+export const tokenRefreshOutcomeSchema = z.object({
+  status: z.enum(['refreshed', 'not_connected', 'failed']),
+  expiresAt: isoTimestampSchema.nullable().optional(),
+  error: z.string().optional(),
+})
+export type TokenRefreshOutcome = z.infer<typeof tokenRefreshOutcomeSchema>
+
+/** POST /api/clients/{clientId}/refresh-tokens: each provider's outcome (PRODUCT.md §2). */
+export const tokenRefreshResultSchema = z.object({
+  yelp: tokenRefreshOutcomeSchema,
+  ghl: tokenRefreshOutcomeSchema,
+})
+export type TokenRefreshResult = z.infer<typeof tokenRefreshResultSchema>

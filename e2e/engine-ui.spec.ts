@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import type { JobView } from '@common/jobs.ts'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JobView } from '@/features/jobs/api/get-failed-jobs.ts'
 import {
   completeOAuth,
   type SimulatedWorld,

@@ -11,7 +11,9 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { createServer } from 'node:net'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { ClientView, LeadAnalysis } from '@common/clients.ts'
+import type { ClientView } from '@common/clients.ts'
+import type { LeadAnalysis } from '@common/custom-fields.ts'
+import type { ImportStatus } from '@common/imports.ts'
 import type { JobView } from '../common/jobs.ts'
 import { loadConfig } from '../server/src/config/config.ts'
 import { QUEUES } from '../server/src/engine/queue/queues.ts'
@@ -63,14 +65,6 @@ interface Demo {
   hubUrl: string
   sandbox: Sandbox
   hub: RunningServer
-}
-
-interface ImportStatus {
-  status: string
-  leadsFound: number
-  leadsQueued: number
-  storedLeads: number
-  error: string | null
 }
 
 /** The sample client, connected on both sides by the hub, and what its import left in GHL. */

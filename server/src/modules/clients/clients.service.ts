@@ -1,7 +1,10 @@
 import type {
   ClientView,
   CreateClientInput,
+  SaveGhlApiKeyResult,
+  SubscribeWebhookResult,
   TokenRefreshOutcome,
+  TokenRefreshResult,
   updateClientSchema,
 } from '@common/clients.ts'
 import type { z } from 'zod'
@@ -162,7 +165,11 @@ export class ClientsService {
   }
 
   /** Yelp tab, step 1: subscribe the business to lead webhooks, then store it as subscribed. */
-  async subscribeWebhook(session: AuthenticatedSession, clientId: string, businessId: string) {
+  async subscribeWebhook(
+    session: AuthenticatedSession,
+    clientId: string,
+    businessId: string,
+  ): Promise<SubscribeWebhookResult> {
     await this.visibleRow(session, clientId)
     await this.assertBusinessFree(this.db, businessId, clientId)
     await this.deps.subscriptions.subscribeWebhooks(businessId, clientId)
@@ -188,7 +195,7 @@ export class ClientsService {
     session: AuthenticatedSession,
     clientId: string,
     input: { locationApiKey: string; locationId?: string },
-  ) {
+  ): Promise<SaveGhlApiKeyResult> {
     const row = await this.visibleRow(session, clientId)
     const locationId = input.locationId ?? row.ghlLocationId ?? ghlTokensOf(row).locationId
     if (!locationId) throw new ValidationError('locationId: Location ID is required')
@@ -219,7 +226,7 @@ export class ClientsService {
   }
 
   /** The row action 'token refresh': refreshes both providers now and reports each outcome. */
-  async refreshTokens(session: AuthenticatedSession, clientId: string) {
+  async refreshTokens(session: AuthenticatedSession, clientId: string): Promise<TokenRefreshResult> {
     await this.visibleRow(session, clientId)
     const outcomes = {
       yelp: await this.refreshOne('yelp', clientId),

@@ -1,5 +1,9 @@
-import type { Permissions } from '@common/permissions.ts'
-import { rolePermissionsBodySchema } from '@common/users.ts'
+import {
+  type Permissions,
+  type RolePermissions,
+  type RoleUpdateResult,
+  rolePermissionsBodySchema,
+} from '@common/permissions.ts'
 import type { FastifyInstance } from 'fastify'
 import { requireSession } from '../../http/guard.ts'
 import { parseInput } from '../../lib/validation.ts'
@@ -7,19 +11,22 @@ import { actorOf } from '../users/users.service.ts'
 import type { RolePermissionsService } from './role-permissions.service.ts'
 
 export function registerRolePermissionRoutes(app: FastifyInstance, roles: RolePermissionsService): void {
-  app.get('/api/permissions/roles', { config: { access: 'canManageRoles' } }, async () => roles.all())
+  app.get(
+    '/api/permissions/roles',
+    { config: { access: 'canManageRoles' } },
+    async (): Promise<RolePermissions> => roles.all(),
+  )
 
   app.put<{ Params: { role: string } }>(
     '/api/permissions/roles/:role',
     { config: { access: 'canEditPermissions' } },
-    async (request) => {
+    async (request): Promise<RoleUpdateResult> => {
       const { permissions } = parseInput(rolePermissionsBodySchema, request.body)
-      const updated = await roles.update(
+      return roles.update(
         request.params.role,
         permissions as Partial<Permissions>,
         actorOf(requireSession(request)),
       )
-      return { role: request.params.role, permissions: updated }
     },
   )
 }

@@ -1,4 +1,11 @@
-import { isRole, type Permissions, ROLES, type Role } from '@common/permissions.ts'
+import {
+  isRole,
+  type Permissions,
+  ROLES,
+  type Role,
+  type RolePermissions,
+  type RoleUpdateResult,
+} from '@common/permissions.ts'
 import { type Actor, recordAudit } from '../../data/audit.repository.ts'
 import {
   listRolePermissionRows,
@@ -15,7 +22,7 @@ const ADMIN_KEEPS = ['canManageRoles', 'canEditPermissions'] as const
 export class RolePermissionsService {
   constructor(private readonly db: DB) {}
 
-  async all(): Promise<Record<Role, Permissions>> {
+  async all(): Promise<RolePermissions> {
     const rows = await listRolePermissionRows(this.db)
     const byRole = new Map(rows.map((row) => [row.role, row.permissions]))
     return Object.fromEntries(ROLES.map((role) => [role, toPermissions(byRole.get(role))])) as Record<
@@ -24,8 +31,11 @@ export class RolePermissionsService {
     >
   }
 
-  /** Merges the given flags into the role's; unknown roles are 404, admin keeps its guards. */
-  async update(role: string, changes: Partial<Permissions>, actor: Actor): Promise<Permissions> {
+  /**
+   * Merges the given flags into the role's and answers the role with its stored flags; unknown
+   * roles are 404, admin keeps its guards.
+   */
+  async update(role: string, changes: Partial<Permissions>, actor: Actor): Promise<RoleUpdateResult> {
     if (!isRole(role)) throw new NotFoundError(`Role ${role} not found`)
     return this.db.transaction(async (tx) => {
       const before = await lockRolePermissions(tx, role)
@@ -49,7 +59,7 @@ export class RolePermissionsService {
           after: changed,
         })
       }
-      return after
+      return { role, permissions: after }
     })
   }
 }

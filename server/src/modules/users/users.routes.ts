@@ -1,4 +1,11 @@
-import { assignmentBodySchema, createUserSchema, updateUserSchema } from '@common/users.ts'
+import type { OkResponse } from '@common/api.ts'
+import {
+  assignmentBodySchema,
+  createUserSchema,
+  type ListedUser,
+  type SavedUser,
+  updateUserSchema,
+} from '@common/users.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { requireSession as sessionOf } from '../../http/guard.ts'
@@ -14,30 +21,42 @@ const assignmentParams = z.object({
 })
 
 export function registerUserRoutes(app: FastifyInstance, users: UsersService): void {
-  app.get('/api/users', { config: { access: 'canViewUsers' } }, async () => users.list())
+  app.get(
+    '/api/users',
+    { config: { access: 'canViewUsers' } },
+    async (): Promise<ListedUser[]> => users.list(),
+  )
 
-  app.post('/api/users', { config: { access: 'canCreateUsers' } }, async (request, reply) => {
-    const input = parseInput(createUserSchema, request.body)
-    const created = await users.create(input, actorOf(sessionOf(request)))
-    return reply.code(201).send(created)
-  })
+  app.post<{ Reply: SavedUser }>(
+    '/api/users',
+    { config: { access: 'canCreateUsers' } },
+    async (request, reply) => {
+      const input = parseInput(createUserSchema, request.body)
+      const created = await users.create(input, actorOf(sessionOf(request)))
+      return reply.code(201).send(created)
+    },
+  )
 
-  app.put('/api/users/:id', { config: { access: 'canEditUsers' } }, async (request) => {
+  app.put('/api/users/:id', { config: { access: 'canEditUsers' } }, async (request): Promise<SavedUser> => {
     const { id } = parseInput(userIdParams, request.params)
     const input = parseInput(updateUserSchema, request.body)
     return users.update(id, input, sessionOf(request))
   })
 
-  app.delete('/api/users/:id', { config: { access: 'canDeleteUsers' } }, async (request) => {
-    const { id } = parseInput(userIdParams, request.params)
-    await users.remove(id, sessionOf(request))
-    return { ok: true }
-  })
+  app.delete(
+    '/api/users/:id',
+    { config: { access: 'canDeleteUsers' } },
+    async (request): Promise<OkResponse> => {
+      const { id } = parseInput(userIdParams, request.params)
+      await users.remove(id, sessionOf(request))
+      return { ok: true }
+    },
+  )
 
   app.post(
     '/api/users/:userId/clients/:clientId',
     { config: { access: 'canAssignClients' } },
-    async (request) => {
+    async (request): Promise<OkResponse> => {
       const { userId, clientId } = parseInput(assignmentParams, request.params)
       const { permissions } = parseInput(assignmentBodySchema, request.body)
       await users.assign(userId, clientId, permissions, actorOf(sessionOf(request)))
@@ -48,7 +67,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
   app.delete(
     '/api/users/:userId/clients/:clientId',
     { config: { access: 'canAssignClients' } },
-    async (request) => {
+    async (request): Promise<OkResponse> => {
       const { userId, clientId } = parseInput(assignmentParams, request.params)
       await users.unassign(userId, clientId, actorOf(sessionOf(request)))
       return { ok: true }

@@ -1,4 +1,4 @@
-import type { CreateUserInput, ListedUser, UpdateUserInput } from '@common/users.ts'
+import type { CreateUserInput, ListedUser, SavedUser, UpdateUserInput } from '@common/users.ts'
 import {
   deleteAssignment,
   findAssignment,
@@ -42,7 +42,7 @@ export class UsersService {
     }))
   }
 
-  async create(input: CreateUserInput, actor: Actor): Promise<ReturnType<typeof toAuditShape>> {
+  async create(input: CreateUserInput, actor: Actor): Promise<SavedUser> {
     const passwordHash = await hashPassword(input.password)
     return this.db.transaction(async (tx) => {
       const created = await insertUser(tx, { ...input, passwordHash })
@@ -57,7 +57,7 @@ export class UsersService {
     })
   }
 
-  async update(id: number, input: UpdateUserInput, session: AuthenticatedSession) {
+  async update(id: number, input: UpdateUserInput, session: AuthenticatedSession): Promise<SavedUser> {
     const passwordHash = input.password ? await hashPassword(input.password) : undefined
     return this.db.transaction(async (tx) => {
       const activeAdmins = await lockActiveAdminIds(tx)
@@ -168,7 +168,7 @@ function isLastActiveAdmin(activeAdminIds: number[], userId: number): boolean {
 }
 
 /** The public shape of a user: what responses and audit entries may hold (never the hash). */
-function toAuditShape(user: PublicUser) {
+function toAuditShape(user: PublicUser): SavedUser {
   return {
     id: user.id,
     username: user.username,
