@@ -3,14 +3,15 @@ import { AlertCircle, CheckCircle2, Download, LoaderCircle } from 'lucide-react'
 import { useEffect, useReducer } from 'react'
 import { Button } from '@/components/ui/button.tsx'
 import { toast } from '@/components/ui/use-toast.ts'
-import { type ImportStatus, useImportStatus } from '@/features/clients/api/get-import-status.ts'
-import { useImportHistoricalLeads } from '@/features/clients/api/import-historical-leads.ts'
-import { formatDateTime } from '@/features/clients/utils/format.ts'
 import {
   IMPORT_POLL_MS,
-  importProgressText,
+  type ImportStatus,
   isImportSettling,
-} from '@/features/clients/utils/import-progress.ts'
+  useImportStatus,
+} from '@/features/clients/api/get-import-status.ts'
+import { useImportHistoricalLeads } from '@/features/clients/api/import-historical-leads.ts'
+import { formatDateTime } from '@/features/clients/utils/format.ts'
+import { importProgressText } from '@/features/clients/utils/import-progress.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 import { cn } from '@/lib/utils.ts'
 

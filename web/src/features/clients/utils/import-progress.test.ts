@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { ImportStatus } from '@/features/clients/api/get-import-status.ts'
 import {
   IMPORT_POLL_MS,
   IMPORT_SETTLE_MS,
+  type ImportStatus,
   importPollInterval,
-  importProgressText,
   isImportSettling,
-} from '@/features/clients/utils/import-progress.ts'
+} from '@/features/clients/api/get-import-status.ts'
+import { importProgressText } from '@/features/clients/utils/import-progress.ts'
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z')
 const ago = (ms: number) => new Date(NOW - ms).toISOString()
