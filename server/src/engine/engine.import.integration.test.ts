@@ -1,14 +1,8 @@
 import { importStatusSchema } from '@common/imports.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SAMPLE_IDS } from '../../../sim/yelp/yelp-sample.fixture.ts'
-import {
-  ACME,
-  type ConnectedWorld,
-  type SimDriver,
-  sleep,
-  startConnectedWorld,
-  waitFor,
-} from '../testing/connected-client.ts'
+import { ACME, type ConnectedWorld, type SimDriver, startConnectedWorld } from '../testing/connected-world.ts'
+import { sleep, waitFor } from '../testing/wait-for.ts'
 import { QUEUES } from './queue/queues.ts'
 
 // Historical import, contact sync and reconcile over real HTTP against both simulators: the

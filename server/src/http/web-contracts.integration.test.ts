@@ -24,8 +24,9 @@ import { rolePermissionsSchema, roleUpdateResultSchema } from '@common/permissio
 import { auditListSchema, savedUserSchema, userListSchema } from '@common/users.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { ACME, type ConnectedWorld, startConnectedWorld, waitFor } from '../testing/connected-client.ts'
-import { TestClient } from '../testing/http-client.ts'
+import { ACME, type ConnectedWorld, startConnectedWorld } from '../testing/connected-world.ts'
+import { SessionClient } from '../testing/session-client.ts'
+import { waitFor } from '../testing/wait-for.ts'
 
 // The web parses every answer it reads with its contract in common/ (web/src/lib/api-client.ts
 // apiJson). These tests call the same routes on a real server, with client `acme` connected to
@@ -154,7 +155,7 @@ describe('answers to the web’s changes match their contracts in common/', () =
     const admin = world.admin
     const acme = `/api/clients/${ACME.clientId}`
 
-    const signedIn = new TestClient(world.server.url)
+    const signedIn = new SessionClient(world.server.url)
     expectContract(
       'POST /api/auth/login',
       await signedIn.post('/api/auth/login', {

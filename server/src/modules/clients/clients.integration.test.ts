@@ -2,7 +2,7 @@ import type { ClientView } from '@common/clients.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clients } from '../../db/schema.ts'
-import { TestClient } from '../../testing/http-client.ts'
+import { SessionClient } from '../../testing/session-client.ts'
 import { type SimulatedWorld, startWithSimulators } from '../../testing/with-simulators.ts'
 
 let world: SimulatedWorld
@@ -233,18 +233,18 @@ describe('Yelp connection', () => {
   })
 
   it('needs a session with the right permission, or the onboarding token', async () => {
-    const anonymous = await new TestClient(world.server.url).get('/api/yelp-auth-url?clientId=acme')
+    const anonymous = await new SessionClient(world.server.url).get('/api/yelp-auth-url?clientId=acme')
     expect(anonymous.status).toBe(403)
     const missing = await world.admin.get('/api/yelp-auth-url')
     expect(missing.status).toBe(400)
     expect(missing.text).toContain('Client ID is missing. Please refresh the page and try again.')
     const { onboardingUrl } = await getClient('acme')
     const token = new URL(onboardingUrl).searchParams.get('token')
-    const viaLink = await new TestClient(world.server.url).get(
+    const viaLink = await new SessionClient(world.server.url).get(
       `/api/yelp-auth-url?clientId=acme&token=${token}`,
     )
     expect(viaLink.status).toBe(302)
-    const forged = await new TestClient(world.server.url).get(
+    const forged = await new SessionClient(world.server.url).get(
       `/api/yelp-auth-url?clientId=acme&token=${token?.slice(1)}x`,
     )
     expect(forged.status).toBe(403)
@@ -390,7 +390,7 @@ describe('onboarding link', () => {
   it('shows the client’s connection status with a valid token only', async () => {
     const { onboardingUrl } = await getClient('acme')
     const token = new URL(onboardingUrl).searchParams.get('token')
-    const anonymous = new TestClient(world.server.url)
+    const anonymous = new SessionClient(world.server.url)
     const page = await anonymous.get(`/api/onboard/acme?token=${token}`)
     expect(page.status).toBe(200)
     expect(page.body).toMatchObject({
@@ -417,7 +417,7 @@ describe('scoping and deletion', () => {
     })
     const userId = (created.body as { id: number }).id
     await world.admin.post(`/api/users/${userId}/clients/bravo`, { permissions: {} })
-    const oscar = new TestClient(world.server.url)
+    const oscar = new SessionClient(world.server.url)
     await oscar.login('oscar', 'oscar-pass')
     const list = (await oscar.get('/api/clients')).body as ClientView[]
     expect(list.map((c) => c.clientId)).toEqual(['bravo'])
@@ -442,8 +442,7 @@ describe('scoping and deletion', () => {
 })
 
 async function completeOAuthFor(startPath: string) {
-  const { completeOAuth } = await import('../../testing/with-simulators.ts')
-  return completeOAuth(world.admin, startPath)
+  return world.admin.followOAuth(startPath)
 }
 
 /** Follows a start link to the provider and returns the callback URL without calling it. */
