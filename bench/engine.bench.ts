@@ -16,6 +16,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import type autocannon from 'autocannon'
 import pg from 'pg'
+import { finishesWithin, sleep } from '../server/src/testing/wait-for.ts'
 import {
   cpuMeter,
   type DbKind,
@@ -24,10 +25,8 @@ import {
   machine,
   percentile,
   type SqlRunner,
-  sleep,
   startWorld,
   type World,
-  waitUntil,
   webhookBody,
 } from './world.ts'
 
@@ -389,10 +388,10 @@ async function ackScenario() {
   // Forward each lead's message once, so the timed runs measure acks of leads the hub knows,
   // and any second GHL message afterwards would be a double.
   const seedStatuses = await postWebhooks(world, bodies, 4)
-  const seeded = await waitUntil(() => [...expected].every((id) => world.arrivals.has(id)), 60_000)
+  const seeded = await finishesWithin(() => [...expected].every((id) => world.arrivals.has(id)), 60_000)
   if (!seeded) throw new Error(`seeding: only ${world.arrivals.size}/${expected.size} messages reached GHL`)
   const idle = () =>
-    waitUntil(
+    finishesWithin(
       async () => {
         const open = await world.admin.call<unknown[]>(
           'list the jobs',
@@ -509,7 +508,7 @@ async function e2eScenario() {
     leads.map((l) => webhookBody(l.businessId, l.leadId, l.eventIds[0] ?? '')),
     4,
   )
-  if (!(await waitUntil(() => [...expected].every((id) => world.arrivals.has(id)), 90_000)))
+  if (!(await finishesWithin(() => [...expected].every((id) => world.arrivals.has(id)), 90_000)))
     throw new Error(`seeding: only ${world.arrivals.size}/${expected.size} messages reached GHL`)
   await sleep(3000)
 
@@ -549,7 +548,10 @@ async function e2eScenario() {
   }
   await Promise.all(sends)
   const sendSeconds = (Date.now() - phaseStart) / 1000
-  const allArrived = await waitUntil(() => [...sentAt.keys()].every((id) => world.arrivals.has(id)), 90_000)
+  const allArrived = await finishesWithin(
+    () => [...sentAt.keys()].every((id) => world.arrivals.has(id)),
+    90_000,
+  )
   const drainedAt = Date.now()
   const cpu = meter()
   const queue = await stopSampler()
@@ -636,7 +638,7 @@ async function drainScenario() {
   const enqueuedS = (Date.now() - t0) / 1000
   const progress: Array<{ s: number; forwarded: number }> = []
   let lastMark = 0
-  const done = await waitUntil(
+  const done = await finishesWithin(
     () => {
       const forwarded = [...expected].filter((id) => world.arrivals.has(id)).length
       const s = Math.floor((Date.now() - t0) / 10_000) * 10

@@ -3,7 +3,8 @@
 // why workers sat idle with jobs queued (RESULTS.md, "drain").
 //   node --import tsx bench/queue-probe.ts   (PROBE_CLIENTS=5 PROBE_LEADS=2 PROBE_EVENTS=50 PROBE_SECONDS=60)
 import pg from 'pg'
-import { sleep, startWorld, webhookBody } from './world.ts'
+import { sleep } from '../server/src/testing/wait-for.ts'
+import { startWorld, webhookBody } from './world.ts'
 
 const n = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
 const world = await startWorld({

@@ -7,9 +7,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { freemem, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { HubSession } from '../scripts/hub-session.ts'
 import { writeSetting } from '../server/src/data/settings.repository.ts'
 import { openDatabase } from '../server/src/db/database.ts'
+import { SessionClient } from '../server/src/testing/session-client.ts'
+import { sleep } from '../server/src/testing/wait-for.ts'
 import { createGhlSim, type GhlSim } from '../sim/ghl/ghl-sim.ts'
 import { createYelpSim, type YelpSim } from '../sim/yelp/yelp-sim.ts'
 import { freePort, type ServerProcess, startServerProcess } from './server-process.ts'
@@ -40,7 +41,7 @@ export interface World {
   yelp: YelpSim
   ghl: GhlSim
   clients: BenchClient[]
-  admin: HubSession
+  admin: SessionClient
   arrivals: ArrivalLog
   /** Stops the hub (graceful), then runs `inspect` on its database, then cleans up. */
   close<T>(inspect?: (sql: SqlRunner) => Promise<T>): Promise<T | undefined>
@@ -53,7 +54,7 @@ export type SqlRunner = (text: string) => Promise<Record<string, unknown>[]>
  * The hub answers 502 when the provider refused a call it makes on the callback (Yelp's 5 requests
  * a second per endpoint, when many clients connect at once); the operator would try again.
  */
-async function authorize(hub: HubSession, startPath: string): Promise<void> {
+async function authorize(hub: SessionClient, startPath: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await authorizeOnce(hub, startPath)
@@ -64,13 +65,8 @@ async function authorize(hub: HubSession, startPath: string): Promise<void> {
   }
 }
 
-async function authorizeOnce(hub: HubSession, startPath: string): Promise<void> {
-  const start = await hub.send('GET', startPath)
-  if (start.status !== 302 || !start.location) throw new Error(`${startPath} answered ${start.status}`)
-  const page = await fetch(start.location, { redirect: 'manual' })
-  const callbackUrl = page.headers.get('location')
-  if (page.status !== 302 || !callbackUrl) throw new Error(`authorize page answered ${page.status}`)
-  const callback = await fetch(callbackUrl, { redirect: 'manual' })
+async function authorizeOnce(hub: SessionClient, startPath: string): Promise<void> {
+  const callback = await hub.followOAuth(startPath)
   if (callback.status !== 200) throw new Error(`OAuth callback answered ${callback.status}`)
 }
 
@@ -204,7 +200,7 @@ export async function startWorld(options: {
   yelp.setWebhookUrl(`${hub.url}/yelp/webhook`)
   ghl.setReplyUrl(`${hub.url}/reply`)
 
-  const admin = new HubSession(hub.url)
+  const admin = new SessionClient(hub.url)
   try {
     await admin.call('sign in', 'POST', '/api/auth/login', ADMIN)
     for (const client of clients) await connectClient(admin, ghl, client)
@@ -257,13 +253,13 @@ export async function startWorld(options: {
   }
 }
 
-async function connectClient(admin: HubSession, ghl: GhlSim, client: BenchClient): Promise<void> {
+async function connectClient(admin: SessionClient, ghl: GhlSim, client: BenchClient): Promise<void> {
   const { clientId, businessId, locationId } = client
   await admin.call('add the client', 'POST', '/api/clients', { clientId, name: `Bench ${clientId}` })
   // Yelp allows 5 requests a second per endpoint, subscriptions included, and the hub passes a 429
   // on as 502: connecting many clients quickly needs a pause and another try.
   for (let attempt = 1; ; attempt++) {
-    const answer = await admin.send('POST', '/api/subscribe-webhook', { clientId, businessId })
+    const answer = await admin.post('/api/subscribe-webhook', { clientId, businessId })
     if (answer.status === 200) break
     if (attempt >= 5 || !answer.text.includes('TOO_MANY_REQUESTS'))
       throw new Error(
@@ -299,20 +295,6 @@ export function webhookBody(businessId: string, leadId: string, eventId: string)
       ],
     },
   })
-}
-
-/** Waits until `done()` or the deadline; returns whether it finished. */
-export async function waitUntil(done: () => boolean | Promise<boolean>, timeoutMs: number, stepMs = 50) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await done()) return true
-    await sleep(stepMs)
-  }
-  return done()
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
 export function percentile(sorted: number[], p: number): number {

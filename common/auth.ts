@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { Permissions, Role } from './permissions.ts'
+import { isoTimestampSchema } from './api.ts'
+import { permissionsSchema, roleSchema } from './permissions.ts'
 
 // Spec §5: login fields are required, minimum length 1, with these exact messages.
 // The upper bounds keep a hostile 1 MB username from ever reaching the password hasher.
@@ -20,14 +21,19 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>
 
 /** The signed-in user as `/api/auth/me` and `/api/auth/login` return it under `user`. */
-export interface SessionUser {
-  id: number
-  username: string
-  email: string | null
-  firstName: string | null
-  lastName: string | null
-  role: Role
-  isActive: boolean
-  lastLogin: string | null
-  permissions: Permissions
-}
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: roleSchema,
+  isActive: z.boolean(),
+  lastLogin: isoTimestampSchema.nullable(),
+  permissions: permissionsSchema,
+})
+export type SessionUser = z.infer<typeof sessionUserSchema>
+
+/** GET /api/auth/me and POST /api/auth/login. */
+export const sessionResponseSchema = z.object({ user: sessionUserSchema })
+export type SessionResponse = z.infer<typeof sessionResponseSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isoTimestampSchema } from './api.ts'
 import { emailField, idField, MAX } from './text-bounds.ts'
 
 // Client shapes and validation shared by the server and the dashboard (spec §3, §5, §7;
@@ -6,28 +7,6 @@ import { emailField, idField, MAX } from './text-bounds.ts'
 
 export const CUSTOM_FIELDS_STATUSES = ['not_configured', 'configuring', 'configured', 'error'] as const
 export type CustomFieldsStatus = (typeof CUSTOM_FIELDS_STATUSES)[number]
-
-export const GHL_DATA_TYPES = [
-  'TEXT',
-  'LARGE_TEXT',
-  'SINGLE_OPTIONS',
-  'MULTIPLE_OPTIONS',
-  'DATE',
-  'PHONE',
-  'NUMERICAL',
-] as const
-export type GhlDataType = (typeof GHL_DATA_TYPES)[number]
-
-/** Spec §9 "Data type labels". */
-export const DATA_TYPE_LABELS: Record<GhlDataType, string> = {
-  TEXT: 'Text',
-  LARGE_TEXT: 'Large Text',
-  SINGLE_OPTIONS: 'Dropdown',
-  MULTIPLE_OPTIONS: 'Multi-select',
-  DATE: 'Date',
-  PHONE: 'Phone',
-  NUMERICAL: 'Number',
-}
 
 /** URL-safe: it travels in paths, onboarding links and OAuth state. */
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/
@@ -127,105 +106,84 @@ export const ghlApiKeySchema = z.object({
   locationId: locationIdField.optional(),
 })
 
-const labelField = z
-  .string('must be text')
-  .trim()
-  .min(1, 'must not be empty')
-  .max(MAX.label, `must be at most ${MAX.label} characters`)
-
-export const leadAnalysisSchema = z.object({
-  standardFields: z
-    .array(z.object({ name: labelField, type: z.enum(GHL_DATA_TYPES) }))
-    .max(200, 'at most 200 standard fields'),
-  surveyQuestions: z
-    .array(
-      z.object({
-        fieldName: labelField,
-        options: z
-          .array(z.string().max(MAX.label, `must be at most ${MAX.label} characters`))
-          .max(200)
-          .optional(),
-      }),
-    )
-    .max(200, 'at most 200 survey questions'),
-  jobTypes: z.array(z.string().max(MAX.label, `must be at most ${MAX.label} characters`)).max(500),
-  totalLeads: z.number().int().min(0).max(1_000_000_000),
-})
-export type LeadAnalysis = z.infer<typeof leadAnalysisSchema>
-
-export const createFieldsSchema = z.object({
-  surveyQuestions: z.array(labelField).max(200, 'at most 200 survey questions'),
-})
-
-export interface YelpConnectionStatus {
-  connected: boolean
-  expiresAt: string | null
-  needsReauth: boolean
+export const yelpConnectionStatusSchema = z.object({
+  connected: z.boolean(),
+  expiresAt: isoTimestampSchema.nullable(),
+  needsReauth: z.boolean(),
   /** Why, when the hub knows (e.g. tokens no configured APP_SECRET decrypts). */
-  reauthReason: string | null
-  businessId: string | null
-  webhookSubscribed: boolean
-}
+  reauthReason: z.string().nullable(),
+  businessId: z.string().nullable(),
+  webhookSubscribed: z.boolean(),
+})
+export type YelpConnectionStatus = z.infer<typeof yelpConnectionStatusSchema>
 
-export interface GhlConnectionStatus {
-  connected: boolean
-  hasApiKey: boolean
-  expiresAt: string | null
-  needsReauth: boolean
-  reauthReason: string | null
-  locationId: string | null
-}
+export const ghlConnectionStatusSchema = z.object({
+  connected: z.boolean(),
+  hasApiKey: z.boolean(),
+  expiresAt: isoTimestampSchema.nullable(),
+  needsReauth: z.boolean(),
+  reauthReason: z.string().nullable(),
+  locationId: z.string().nullable(),
+})
+export type GhlConnectionStatus = z.infer<typeof ghlConnectionStatusSchema>
 
 /** Issue 11 §6: an onboarding link is good for this long after it is issued. */
 export const ONBOARDING_LINK_DAYS = 7
 
 /** `active`: it opens the page; `expired`; `completed`: both accounts are connected. */
-export type OnboardingLinkStatus = 'active' | 'expired' | 'completed'
+export const ONBOARDING_LINK_STATUSES = ['active', 'expired', 'completed'] as const
+export type OnboardingLinkStatus = (typeof ONBOARDING_LINK_STATUSES)[number]
 
 /** A client as every API response returns it (PRODUCT.md §4). */
-export interface ClientView {
-  id: number
-  clientId: string
-  name: string
-  email: string | null
-  isActive: boolean
-  createdAt: string
-  lastActivity: string | null
-  yelpTokens: { businessId: string | null; webhookSubscribed: boolean } | null
-  ghlLocationId: string | null
-  ghlCustomFieldsStatus: CustomFieldsStatus
-  ghlCustomFieldsCount: number
-  onboardingUrl: string
-  onboardingExpiresAt: string
-  onboardingStatus: OnboardingLinkStatus
-  yelp: YelpConnectionStatus
-  ghl: GhlConnectionStatus
-}
+export const clientViewSchema = z.object({
+  id: z.number().int(),
+  clientId: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: isoTimestampSchema,
+  lastActivity: isoTimestampSchema.nullable(),
+  yelpTokens: z.object({ businessId: z.string().nullable(), webhookSubscribed: z.boolean() }).nullable(),
+  ghlLocationId: z.string().nullable(),
+  ghlCustomFieldsStatus: z.enum(CUSTOM_FIELDS_STATUSES),
+  ghlCustomFieldsCount: z.number().int(),
+  onboardingUrl: z.string(),
+  onboardingExpiresAt: isoTimestampSchema,
+  onboardingStatus: z.enum(ONBOARDING_LINK_STATUSES),
+  yelp: yelpConnectionStatusSchema,
+  ghl: ghlConnectionStatusSchema,
+})
+export type ClientView = z.infer<typeof clientViewSchema>
 
-export interface CustomFieldRecord {
-  id: number
-  clientId: string
-  fieldName: string
-  ghlFieldId: string | null
-  ghlFieldName: string | null
-  fieldKey: string | null
-  dataType: GhlDataType
-  options: string[] | null
-  sourceType: 'standard' | 'survey_question'
-  isActive: boolean
-  createdAt: string
-}
+/** GET /api/clients: every client the caller may see. */
+export const clientListSchema = z.array(clientViewSchema)
 
-/** What the public onboarding page may show (GET /api/onboard/{clientId}?token=). */
-export interface OnboardingView {
-  clientId: string
-  name: string
-  yelp: { connected: boolean; businessId: string | null; webhookSubscribed: boolean; configured: boolean }
-  ghl: { connected: boolean; hasApiKey: boolean; configured: boolean }
-}
+/** POST /api/subscribe-webhook. */
+export const subscribeWebhookResultSchema = z.object({
+  success: z.literal(true),
+  businessId: z.string(),
+  webhookSubscribed: z.literal(true),
+})
+export type SubscribeWebhookResult = z.infer<typeof subscribeWebhookResultSchema>
 
-export interface TokenRefreshOutcome {
-  status: 'refreshed' | 'not_connected' | 'failed'
-  expiresAt?: string | null
-  error?: string
-}
+/** POST /api/clients/{clientId}/ghl/api-key: the key checked with GHL and stored. */
+export const saveGhlApiKeyResultSchema = z.object({
+  success: z.literal(true),
+  hasApiKey: z.literal(true),
+  locationId: z.string(),
+})
+export type SaveGhlApiKeyResult = z.infer<typeof saveGhlApiKeyResultSchema>
+
+export const tokenRefreshOutcomeSchema = z.object({
+  status: z.enum(['refreshed', 'not_connected', 'failed']),
+  expiresAt: isoTimestampSchema.nullable().optional(),
+  error: z.string().optional(),
+})
+export type TokenRefreshOutcome = z.infer<typeof tokenRefreshOutcomeSchema>
+
+/** POST /api/clients/{clientId}/refresh-tokens: each provider's outcome (PRODUCT.md §2). */
+export const tokenRefreshResultSchema = z.object({
+  yelp: tokenRefreshOutcomeSchema,
+  ghl: tokenRefreshOutcomeSchema,
+})
+export type TokenRefreshResult = z.infer<typeof tokenRefreshResultSchema>

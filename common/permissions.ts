@@ -1,8 +1,12 @@
+import { z } from 'zod'
+import { flagsObject } from './text-bounds.ts'
+
 // Roles and permission flags of spec §3.2 and §6. The server enforces them on every /api
 // route and the web client hides what a role lacks; both read this one definition.
 
 export const ROLES = ['admin', 'manager', 'operator', 'viewer'] as const
-export type Role = (typeof ROLES)[number]
+export const roleSchema = z.enum(ROLES)
+export type Role = z.infer<typeof roleSchema>
 export const DEFAULT_ROLE: Role = 'viewer'
 
 export const PERMISSION_GROUPS = [
@@ -33,7 +37,9 @@ export const PERMISSION_GROUPS = [
 
 export type PermissionFlag = (typeof PERMISSION_GROUPS)[number]['flags'][number]
 export const PERMISSION_FLAGS: readonly PermissionFlag[] = PERMISSION_GROUPS.flatMap((g) => g.flags)
-export type Permissions = Record<PermissionFlag, boolean>
+/** Every flag, each true or false: the server always answers all of them. */
+export const permissionsSchema = z.record(z.enum(PERMISSION_FLAGS), z.boolean())
+export type Permissions = z.infer<typeof permissionsSchema>
 
 function grant(flags: readonly PermissionFlag[]): Permissions {
   return Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, flags.includes(f)])) as Permissions
@@ -89,3 +95,17 @@ export function isRoleAbove(role: Role, than: Role): boolean {
 export function grantableRoles(role: Role): Role[] {
   return ROLES.filter((r) => !isRoleAbove(r, role))
 }
+
+/** PUT /api/permissions/roles/{role}: any subset of the flags, nothing else (issue 11 §3). */
+export const rolePermissionsBodySchema = z.object({
+  permissions: flagsObject(PERMISSION_FLAGS),
+})
+export type RolePermissionsChange = Partial<Record<PermissionFlag, boolean>>
+
+/** GET /api/permissions/roles: each role's flags. */
+export const rolePermissionsSchema = z.record(roleSchema, permissionsSchema)
+export type RolePermissions = z.infer<typeof rolePermissionsSchema>
+
+/** PUT /api/permissions/roles/{role}: the role's flags as stored after the change. */
+export const roleUpdateResultSchema = z.object({ role: roleSchema, permissions: permissionsSchema })
+export type RoleUpdateResult = z.infer<typeof roleUpdateResultSchema>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { PERMISSION_FLAGS, type PermissionFlag, ROLES } from './permissions.ts'
+import { isoTimestampSchema } from './api.ts'
+import { PERMISSION_FLAGS, ROLES } from './permissions.ts'
 import { emailField, flagsObject, idField } from './text-bounds.ts'
 
 // Spec §5 "User" rules with their exact messages. The password is optional in the shared
@@ -73,34 +74,43 @@ export const assignmentBodySchema = z.object({
 })
 export type AssignmentPermissions = z.infer<typeof assignmentBodySchema>['permissions']
 
-export const rolePermissionsBodySchema = z.object({
-  permissions: flagsObject(PERMISSION_FLAGS),
+/** A user as POST /api/users and PUT /api/users/{id} answer it: never a password. */
+export const savedUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  // users.role is a text column: the wire promises a string, not one of ROLES.
+  role: z.string(),
+  isActive: z.boolean(),
+  lastLogin: isoTimestampSchema.nullable(),
+  createdAt: isoTimestampSchema,
 })
-export type RolePermissionsChange = Partial<Record<PermissionFlag, boolean>>
+export type SavedUser = z.infer<typeof savedUserSchema>
 
-/** A user as the API lists it (spec §3.2 "User (as listed)", without the password). */
-export interface ListedUser {
-  id: number
-  username: string
-  email: string | null
-  firstName: string | null
-  lastName: string | null
-  role: string
-  isActive: boolean
-  lastLogin: string | null
-  createdAt: string
-  clientAssignments: Array<{ clientId: string; client: { name: string } }>
-}
+/** A user as GET /api/users lists it (spec §3.2 "User (as listed)", without the password). */
+export const listedUserSchema = savedUserSchema.extend({
+  clientAssignments: z.array(z.object({ clientId: z.string(), client: z.object({ name: z.string() }) })),
+})
+export type ListedUser = z.infer<typeof listedUserSchema>
 
-export interface AuditEntry {
-  id: number
-  actorUserId: number | null
-  actorUsername: string | null
-  actorAddress: string | null
-  action: string
-  entityType: string
-  entityId: string | null
-  before: unknown
-  after: unknown
-  createdAt: string
-}
+export const userListSchema = z.array(listedUserSchema)
+
+/** One entry of GET /api/audit (paging travels in the X-Next-Cursor and X-Total-Count headers). */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actorUserId: z.number().int().nullable(),
+  actorUsername: z.string().nullable(),
+  /** The caller's address as the hub saw it (issue 11: TRUST_PROXY decides which). */
+  actorAddress: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: isoTimestampSchema,
+})
+export type AuditEntry = z.infer<typeof auditEntrySchema>
+
+export const auditListSchema = z.array(auditEntrySchema)

@@ -1,13 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import type { JobView } from '@common/jobs.ts'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JobView } from '@/features/jobs/api/get-failed-jobs.ts'
-import {
-  completeOAuth,
-  type SimulatedWorld,
-  startWithSimulators,
-} from '../server/src/testing/with-simulators.ts'
+import { ACME, connectAcme } from '../server/src/testing/connected-world.ts'
+import { waitFor } from '../server/src/testing/wait-for.ts'
+import { type SimulatedWorld, startWithSimulators } from '../server/src/testing/with-simulators.ts'
 import { launchBrowser } from './support/browser.ts'
 
 // Issue 5 item 6 in the browser: the Integration Setup dialog's historical import and contact
@@ -15,9 +13,9 @@ import { launchBrowser } from './support/browser.ts'
 
 const screenshotDir = fileURLToPath(new URL('../test-results/', import.meta.url))
 const DESKTOP = { width: 1280, height: 900 }
-const CLIENT = { clientId: 'acme', name: 'Acme Roofing' }
-const LOCATION = 'LocAAA111'
-const BUSINESS = 'acme-roofing-sf'
+const CLIENT = { clientId: ACME.clientId, name: 'Acme Roofing' }
+const LOCATION = ACME.location
+const BUSINESS = ACME.business
 const SAMPLE_LEADS = 3
 
 let world: SimulatedWorld
@@ -30,27 +28,7 @@ beforeAll(async () => {
   mkdirSync(screenshotDir, { recursive: true })
   ;[world, browser] = await Promise.all([startWithSimulators(), launchBrowser()])
   // The client connected the quick way, as engine.integration.test.ts does.
-  const { admin } = world
-  expect((await admin.post('/api/clients', CLIENT)).status).toBe(201)
-  expect(
-    (await admin.post('/api/subscribe-webhook', { clientId: CLIENT.clientId, businessId: BUSINESS })).status,
-  ).toBe(200)
-  world.yelp.clock.advance(1000)
-  expect((await completeOAuth(admin, `/api/yelp-auth-url?clientId=${CLIENT.clientId}`)).status).toBe(200)
-  const key = world.ghlSample.apiKey.token
-  expect(
-    (
-      await admin.post(`/api/clients/${CLIENT.clientId}/ghl/api-key`, {
-        locationApiKey: key,
-        locationId: LOCATION,
-      })
-    ).status,
-  ).toBe(200)
-  const fields = await admin.post(`/api/clients/${CLIENT.clientId}/ghl/create-fields`, {
-    surveyQuestions: ['What type of roof?'],
-  })
-  expect(fields.status, fields.text).toBe(200)
-  expect((await completeOAuth(admin, `/api/ghl-auth-url?clientId=${CLIENT.clientId}`)).status).toBe(200)
+  await connectAcme(world.admin, { yelp: world.yelp, ghlApiKey: world.ghlSample.apiKey.token })
 
   context = await browser.newContext({ viewport: DESKTOP, baseURL: world.server.url })
   page = await context.newPage()
@@ -88,20 +66,6 @@ async function screenshot(name: string, options: { hideToasts?: boolean; fullPag
     fullPage: options.fullPage,
     style: options.hideToasts ? '[data-slot="toast-viewport"] { display: none; }' : undefined,
   })
-}
-
-async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | null | undefined | false>,
-  timeoutMs = 20_000,
-) {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
 }
 
 const jobsOfLead = async (leadId: string, state?: string) => {

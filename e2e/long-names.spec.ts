@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TestClient } from '../server/src/testing/http-client.ts'
+import { SessionClient } from '../server/src/testing/session-client.ts'
 import { startTestServer } from '../server/src/testing/test-server.ts'
 import { NAV_ITEMS } from '../web/src/app/navigation.ts'
 import { launchBrowser } from './support/browser.ts'
@@ -32,7 +32,7 @@ let browser: Browser
 beforeAll(async () => {
   mkdirSync(screenshotDir, { recursive: true })
   ;[server, browser] = await Promise.all([startTestServer(), launchBrowser()])
-  const admin = new TestClient(server.url)
+  const admin = new SessionClient(server.url)
   await admin.login(server.adminUsername, server.adminPassword)
   const client = await admin.post('/api/clients', {
     clientId: LONG_CLIENT_ID,

@@ -11,12 +11,16 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { createServer } from 'node:net'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { ClientView, LeadAnalysis } from '@common/clients.ts'
+import type { ClientView } from '@common/clients.ts'
+import type { LeadAnalysis } from '@common/custom-fields.ts'
+import type { ImportStatus } from '@common/imports.ts'
 import type { JobView } from '../common/jobs.ts'
 import { loadConfig } from '../server/src/config/config.ts'
 import { QUEUES } from '../server/src/engine/queue/queues.ts'
 import { STANDARD_LEAD_FIELDS } from '../server/src/modules/custom-fields/standard-fields.ts'
 import { type RunningServer, startServer } from '../server/src/server.ts'
+import { SessionClient } from '../server/src/testing/session-client.ts'
+import { waitFor } from '../server/src/testing/wait-for.ts'
 import { SANDBOX_DEFAULT_PORTS, type Sandbox, startSandbox } from '../sim/sandbox.ts'
 import { SandboxControl } from '../sim/sandbox-control.ts'
 import {
@@ -29,7 +33,6 @@ import {
   userReplyCommand,
   yelpLeadEventsCommand,
 } from '../sim/sandbox-guide.ts'
-import { HubSession } from './hub-session.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** Everything the demo writes, unless DEMO_DATA_DIR says otherwise; wiped at every start. */
@@ -43,6 +46,8 @@ const LEAD_ID_FIELD = STANDARD_LEAD_FIELDS.find((field) => field.key === 'lead_i
 /** Queued, running or waiting for a retry: the engine has not finished with the job. */
 const UNFINISHED_JOB_STATES: ReadonlySet<string> = new Set(['created', 'retry', 'active'])
 const IMPORT_QUEUES: ReadonlySet<string> = new Set([QUEUES.leadImport, QUEUES.leadSync])
+/** How long one step of the scenario may take before the check gives up on it. */
+const STEP_TIMEOUT_MS = 30_000
 const FIELD_CALLS = 'POST …/ghl/analyze-leads, then POST …/ghl/create-custom-fields'
 
 interface DemoSettings {
@@ -63,14 +68,6 @@ interface Demo {
   hubUrl: string
   sandbox: Sandbox
   hub: RunningServer
-}
-
-interface ImportStatus {
-  status: string
-  leadsFound: number
-  leadsQueued: number
-  storedLeads: number
-  error: string | null
 }
 
 /** The sample client, connected on both sides by the hub, and what its import left in GHL. */
@@ -197,19 +194,12 @@ async function startDemo(settings: DemoSettings): Promise<Demo> {
  * What the operator's browser does with an OAuth link: open the hub's start link, follow it to
  * the provider's authorize page (the simulator approves at once), then on to the hub's callback.
  */
-async function authorize(hub: HubSession, startPath: string, provider: string): Promise<void> {
-  const start = await hub.send('GET', startPath)
-  if (start.status !== 302 || !start.location) {
-    throw new Error(`${provider} OAuth: ${startPath} answered ${start.status} ${start.text.slice(0, 200)}`)
-  }
-  const page = await fetch(start.location, { redirect: 'manual' })
-  const callbackUrl = page.headers.get('location')
-  if (page.status !== 302 || !callbackUrl) {
-    throw new Error(`${provider} OAuth: the authorize page answered ${page.status}`)
-  }
-  const callback = await fetch(callbackUrl, { redirect: 'manual' })
+async function authorize(hub: SessionClient, startPath: string, provider: string): Promise<void> {
+  const callback = await hub.followOAuth(startPath).catch((error: unknown) => {
+    throw new Error(`${provider} OAuth: ${error instanceof Error ? error.message : error}`)
+  })
   if (callback.status !== 200) {
-    const text = (await callback.text())
+    const text = callback.page
       .replace(/<[^>]+>/g, ' ')
       .replace(/\s+/g, ' ')
       .trim()
@@ -219,22 +209,8 @@ async function authorize(hub: HubSession, startPath: string, provider: string): 
   }
 }
 
-async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | null | undefined | false>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
-
 /** Until the import has queued every lead and the engine has finished syncing them; dead jobs fail. */
-async function waitForImport(hub: HubSession, clientId: string): Promise<ImportStatus> {
+async function waitForImport(hub: SessionClient, clientId: string): Promise<ImportStatus> {
   let pending = ''
   try {
     return await waitFor(
@@ -275,7 +251,7 @@ async function seedConnectedClient(demo: Demo, say: Say): Promise<SeededClient> 
   const { businessId, leadIds } = demo.sandbox.sample.yelp
   const { locationId, locationApiKey } = demo.sandbox.sample.ghl
   const { clientId, name } = SAMPLE_CLIENT
-  const hub = new HubSession(demo.hubUrl)
+  const hub = new SessionClient(demo.hubUrl)
   const clientPath = `/api/clients/${clientId}`
 
   await hub.call('sign in', 'POST', '/api/auth/login', DEMO_ADMIN)
@@ -379,7 +355,7 @@ async function seedConnectedClient(demo: Demo, say: Say): Promise<SeededClient> 
 }
 
 /** Integration Setup's Step 2: analyze the stored leads, then create the fields the analysis calls for. */
-async function createCustomFields(hub: HubSession, clientPath: string) {
+async function createCustomFields(hub: SessionClient, clientPath: string) {
   const analysis = await hub.call<LeadAnalysis>(
     'analyze the leads',
     'POST',
@@ -423,13 +399,18 @@ async function runCheck(demo: Demo, client: SeededClient, say: Say): Promise<voi
     },
   })
   const [contact, leadTook] = await timed(async () => {
-    const found = await waitFor('the new lead as a GHL contact', () =>
-      sim.ghlContactByField(locationId, LEAD_ID_FIELD, leadId),
+    const found = await waitFor(
+      'the new lead as a GHL contact',
+      () => sim.ghlContactByField(locationId, LEAD_ID_FIELD, leadId),
+      STEP_TIMEOUT_MS,
     )
-    await waitFor("the new lead's message in GHL", async () =>
-      (await sim.ghlMessages(locationId)).some(
-        (m) => m.contactId === found.id && m.direction === 'inbound' && m.body.includes(request),
-      ),
+    await waitFor(
+      "the new lead's message in GHL",
+      async () =>
+        (await sim.ghlMessages(locationId)).some(
+          (m) => m.contactId === found.id && m.direction === 'inbound' && m.body.includes(request),
+        ),
+      STEP_TIMEOUT_MS,
     )
     return found
   })
@@ -439,18 +420,24 @@ async function runCheck(demo: Demo, client: SeededClient, say: Say): Promise<voi
     const sent = await sim.ghlUserReply({ locationId, contactId: contact.id, message: replyText })
     if (sent.response.status !== 200)
       throw new Error(`the hub answered the reply with ${sent.response.status}`)
-    await waitFor('the reply as a TEXT event on the Yelp lead', async () =>
-      (await sim.yelpLead(leadId)).events.some(
-        (e) => e.user_type === 'BIZ' && e.event_type === 'TEXT' && e.event_content.text === replyText,
-      ),
+    await waitFor(
+      'the reply as a TEXT event on the Yelp lead',
+      async () =>
+        (await sim.yelpLead(leadId)).events.some(
+          (e) => e.user_type === 'BIZ' && e.event_type === 'TEXT' && e.event_content.text === replyText,
+        ),
+      STEP_TIMEOUT_MS,
     )
     return sent
   })
   say(`GHL reply ${reply.messageId} is a TEXT event on Yelp lead ${leadId} (${replyTook})`)
 
   const [, deliveredTook] = await timed(() =>
-    waitFor('the reply marked delivered in GHL', async () =>
-      (await sim.ghlMessages(locationId)).some((m) => m.id === reply.messageId && m.status === 'delivered'),
+    waitFor(
+      'the reply marked delivered in GHL',
+      async () =>
+        (await sim.ghlMessages(locationId)).some((m) => m.id === reply.messageId && m.status === 'delivered'),
+      STEP_TIMEOUT_MS,
     ),
   )
   say(

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { waitFor } from './testing/wait-for.ts'
 
 // The real entry point as `npm start` runs it, in child processes.
 const MAIN = new URL('./main.ts', import.meta.url).pathname
@@ -27,15 +28,19 @@ function run(env: Record<string, string>) {
     output += chunk
   })
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const waitFor = async (pattern: RegExp, timeoutMs = 60_000) => {
-    const deadline = Date.now() + timeoutMs
-    while (!pattern.test(output)) {
-      if (Date.now() > deadline || child.exitCode !== null)
-        throw new Error(`never saw ${pattern}:\n${output}`)
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-  return { child, exited, waitFor, output: () => output }
+  /** Until the process prints `pattern`; fails with everything it printed if it exits first. */
+  const printed = (pattern: RegExp, timeoutMs = 60_000) =>
+    waitFor(
+      `${pattern}`,
+      () => {
+        if (child.exitCode !== null) throw new Error(`the process exited with ${child.exitCode}`)
+        return pattern.test(output)
+      },
+      timeoutMs,
+    ).catch((error: unknown) => {
+      throw new Error(`never saw ${pattern}: ${error instanceof Error ? error.message : error}\n${output}`)
+    })
+  return { child, exited, printed, output: () => output }
 }
 
 describe('npm start (server/src/main.ts)', () => {
@@ -43,7 +48,7 @@ describe('npm start (server/src/main.ts)', () => {
     timeout: 180_000,
   }, async () => {
     const first = run({ PORT: '0' })
-    await first.waitFor(/Password {4}\S{12,}/, 120_000)
+    await first.printed(/Password {4}\S{12,}/, 120_000)
     // Not a terminal: JSON lines for a collector, and the banner alone in its frame after them.
     expect(first.output()).toMatch(/^\{"level":30,.*"msg":"LeadRelay listening on /m)
     expect(first.output()).toMatch(
@@ -60,7 +65,7 @@ describe('npm start (server/src/main.ts)', () => {
     expect(await first.exited).toBe(0)
 
     const third = run({ PORT: '0', LOG_FORMAT: 'pretty' })
-    await third.waitFor(/LeadRelay listening/)
+    await third.printed(/LeadRelay listening/)
     expect(third.output()).not.toMatch(/FIRST ADMIN CREATED/)
     // Readable lines (time, level, message) instead of JSON.
     expect(third.output()).toMatch(/\[\d\d:\d\d:\d\d\] \S*INFO\S*: \S*LeadRelay listening on /)

@@ -12,6 +12,9 @@ async function main(): Promise<void> {
   if (server.firstAdmin) {
     const { username, generatedPassword } = server.firstAdmin
     const password = generatedPassword ?? '(the ADMIN_PASSWORD you set)'
+    // The JSON logger writes asynchronously: flush it so the banner comes after its lines.
+    const pinoLog = log as typeof log & { flush?: (done: () => void) => void }
+    await new Promise<void>((resolve) => (pinoLog.flush ? pinoLog.flush(resolve) : resolve()))
     process.stdout.write(`${firstAdminBanner(config.baseUrl, username, password)}\n`)
   }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from './config/config.ts'
 import { startServer } from './server.ts'
-import { TestClient } from './testing/http-client.ts'
+import { SessionClient } from './testing/session-client.ts'
 import { createTestDatabase, type TestDatabase } from './testing/test-database.ts'
 
 let testDb: TestDatabase
@@ -28,7 +28,7 @@ describe('server lifecycle', () => {
     try {
       expect(first.firstAdmin?.username).toBe('admin')
       expect(generated.length).toBeGreaterThanOrEqual(12)
-      await new TestClient(first.url).login('admin', generated)
+      await new SessionClient(first.url).login('admin', generated)
     } finally {
       await first.stop()
     }
@@ -36,7 +36,7 @@ describe('server lifecycle', () => {
     const second = await startServer(config(), { logger: false })
     try {
       expect(second.firstAdmin).toBeNull()
-      const c = new TestClient(second.url)
+      const c = new SessionClient(second.url)
       await c.login('admin', generated)
       const me = await c.get('/api/auth/me')
       expect((me.body as { user: { lastLogin: string } }).user.lastLogin).not.toBeNull()

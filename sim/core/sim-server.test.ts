@@ -67,9 +67,9 @@ describe('SimServer core', () => {
   })
 
   it('logs provider requests but not control requests, and resets', async () => {
-    const log = await (await fetch(`${url}/__sim/requests`)).json()
+    const log = (await (await fetch(`${url}/__sim/requests`)).json()) as Array<{ path: string }>
     expect(log.length).toBeGreaterThan(0)
-    expect(log.every((e: { path: string }) => !e.path.startsWith('/__sim'))).toBe(true)
+    expect(log.every((e) => !e.path.startsWith('/__sim'))).toBe(true)
     await fetch(`${url}/__sim/clock/advance`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

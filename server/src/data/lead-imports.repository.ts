@@ -7,7 +7,7 @@ export type LeadImportRow = typeof leadImports.$inferSelect
 export async function startLeadImport(db: DB, clientId: string, businessId: string): Promise<void> {
   const fresh = {
     businessId,
-    status: 'running',
+    status: 'running' as const,
     leadsFound: 0,
     leadsQueued: 0,
     error: null,

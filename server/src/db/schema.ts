@@ -1,3 +1,4 @@
+import type { ImportState } from '@common/imports.ts'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -335,7 +336,8 @@ export const parkedJobs = pgTable(
 export const leadImports = pgTable('lead_imports', {
   clientId: text('client_id').primaryKey(),
   businessId: text('business_id').notNull(),
-  status: text('status').notNull(),
+  // Type only (no migration): the wire's import states, 'never' meaning no row.
+  status: text('status').$type<Exclude<ImportState, 'never'>>().notNull(),
   leadsFound: integer('leads_found').notNull().default(0),
   leadsQueued: integer('leads_queued').notNull().default(0),
   error: text('error'),

@@ -1,3 +1,4 @@
+import type { ContactSyncResult } from '@common/contacts.ts'
 import { findClient } from '../data/clients.repository.ts'
 import { listLeadsOfClient } from '../data/leads.repository.ts'
 import type { DB } from '../db/database.ts'
@@ -8,13 +9,6 @@ import { leadSyncKey } from './queue/queues.ts'
 
 /** How long the contact sync waits for a running sync of a lead to finish. */
 const LEAD_WAIT_MS = 30_000
-
-export interface ContactSyncResult {
-  success: number
-  errors: number
-  message: string
-  failures: Array<{ leadId: string; error: string }>
-}
 
 /**
  * "Sync All Leads to GHL Contacts" (spec §2.6): upserts every stored lead's contact and

@@ -7,14 +7,13 @@ import {
   connectAcme,
   SimDriver as Driver,
   type SimDriver,
-  sleep,
   startConnectedWorld,
-  waitFor,
-} from '../testing/connected-client.ts'
-import { TestClient } from '../testing/http-client.ts'
+} from '../testing/connected-world.ts'
 import { type HubProcess, startHubProcess } from '../testing/hub-process.ts'
+import { SessionClient } from '../testing/session-client.ts'
 import { createTestDatabase } from '../testing/test-database.ts'
 import { findFreePort, TEST_ADMIN } from '../testing/test-server.ts'
+import { sleep, waitFor } from '../testing/wait-for.ts'
 import { startSimulators } from '../testing/with-simulators.ts'
 
 // The engine under load and across crashes: many concurrent webhooks, a SIGKILLed server, and
@@ -124,8 +123,8 @@ async function processWorld() {
       hubs.push(hub)
       return hub
     },
-    async admin(hub: HubProcess): Promise<TestClient> {
-      const client = new TestClient(hub.url)
+    async admin(hub: HubProcess): Promise<SessionClient> {
+      const client = new SessionClient(hub.url)
       await client.login(TEST_ADMIN.username, TEST_ADMIN.password)
       return client
     },

@@ -1,13 +1,8 @@
+import { importStatusSchema } from '@common/imports.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SAMPLE_IDS } from '../../../sim/yelp/yelp-sample.fixture.ts'
-import {
-  ACME,
-  type ConnectedWorld,
-  type SimDriver,
-  sleep,
-  startConnectedWorld,
-  waitFor,
-} from '../testing/connected-client.ts'
+import { ACME, type ConnectedWorld, type SimDriver, startConnectedWorld } from '../testing/connected-world.ts'
+import { sleep, waitFor } from '../testing/wait-for.ts'
 import { QUEUES } from './queue/queues.ts'
 
 // Historical import, contact sync and reconcile over real HTTP against both simulators: the
@@ -32,26 +27,20 @@ async function messageEvents(leadId: string) {
   return [...new Map(events.map((e) => [e.id, e])).values()]
 }
 
-interface ImportStatus {
-  status: string
-  businessId: string | null
-  leadsFound: number
-  leadsQueued: number
-  storedLeads: number
-  error: string | null
-}
-
 describe('historical import', () => {
   it('stores every lead of the business and forwards all their messages once', async () => {
-    const before = (await world.admin.get(`/api/clients/${ACME.clientId}/import-status`)).body as ImportStatus
+    const before = importStatusSchema.parse(
+      (await world.admin.get(`/api/clients/${ACME.clientId}/import-status`)).body,
+    )
     expect(before).toMatchObject({ status: 'never', storedLeads: 0 })
     const started = await world.admin.post('/api/import-historical-leads', { clientId: ACME.clientId })
     expect(started.status, started.text).toBe(200)
     expect(started.body).toEqual({ businessId: ACME.business, status: 'started' })
 
     const done = await waitFor('the import to complete', async () => {
-      const status = (await world.admin.get(`/api/clients/${ACME.clientId}/import-status`))
-        .body as ImportStatus
+      const status = importStatusSchema.parse(
+        (await world.admin.get(`/api/clients/${ACME.clientId}/import-status`)).body,
+      )
       return status.status === 'completed' && status.storedLeads === 3 ? status : null
     })
     expect(done).toMatchObject({ businessId: ACME.business, leadsFound: 3, leadsQueued: 3, error: null })

@@ -5,8 +5,8 @@ import {
   type SimContact,
   type SimMessage,
   startConnectedWorld,
-  waitFor,
-} from '../testing/connected-client.ts'
+} from '../testing/connected-world.ts'
+import { waitFor } from '../testing/wait-for.ts'
 
 // The forwarding engine end to end, over real HTTP against both simulators: webhooks in,
 // jobs on the real queue, contacts and messages in GHL, replies back to Yelp.
@@ -14,7 +14,7 @@ let world: ConnectedWorld
 const LOCATION = ACME.location
 const BUSINESS = ACME.business
 
-// Client `acme` connected to both simulators through the hub's API (connected-client.ts).
+// Client `acme` connected to both simulators through the hub's API (testing/connected-world.ts).
 beforeAll(async () => {
   world = await startConnectedWorld()
 })

@@ -7,11 +7,9 @@ import {
   contactOf,
   messageRow,
   type SimDriver,
-  sleep,
   startConnectedWorld,
-  waitFor,
-} from '../testing/connected-client.ts'
-import { completeOAuth } from '../testing/with-simulators.ts'
+} from '../testing/connected-world.ts'
+import { sleep, waitFor } from '../testing/wait-for.ts'
 
 // The engine when providers misbehave, over real HTTP against both simulators: rate limits,
 // timeouts, expired and refused tokens, permanent refusals, and bad webhooks. The provider
@@ -500,7 +498,7 @@ describe('a refused GHL refresh', () => {
     }>
     expect(failed.filter((j) => j.data?.leadId?.startsWith('lead-reauth'))).toHaveLength(0)
 
-    expect((await completeOAuth(world.admin, `/api/ghl-auth-url?clientId=${ACME.clientId}`)).status).toBe(200)
+    expect((await world.admin.followOAuth(`/api/ghl-auth-url?clientId=${ACME.clientId}`)).status).toBe(200)
     expect((await client())?.ghl.needsReauth).toBe(false)
     await waitFor('both messages', async () => (await sims.ghlMessagesFor([first, second])).length === 2)
   })

@@ -1,3 +1,4 @@
+import type { ImportStarted } from '@common/imports.ts'
 import type PgBoss from 'pg-boss'
 import { findClient, yelpTokensOf } from '../data/clients.repository.ts'
 import { startLeadImport, updateLeadImport } from '../data/lead-imports.repository.ts'
@@ -18,7 +19,7 @@ export class LeadImport {
   ) {}
 
   /** Validates and queues the import; the job does the paging. */
-  async start(clientId: string): Promise<{ businessId: string; status: string }> {
+  async start(clientId: string): Promise<ImportStarted> {
     const client = await findClient(this.db, clientId)
     if (!client) throw new NotFoundError(`Client ${clientId} not found`)
     const yelp = yelpTokensOf(client)

@@ -5,7 +5,7 @@ import { loadConfig } from '../config/config.ts'
 import { clients } from '../db/schema.ts'
 import { SecretBox } from '../lib/secret-box.ts'
 import { type RunningServer, startServer } from '../server.ts'
-import { TestClient } from '../testing/http-client.ts'
+import { SessionClient } from '../testing/session-client.ts'
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts'
 import { findFreePort, TEST_ADMIN } from '../testing/test-server.ts'
 
@@ -22,7 +22,7 @@ afterAll(async () => {
   await database?.dispose()
 })
 
-async function start(appSecret: string): Promise<{ server: RunningServer; admin: TestClient }> {
+async function start(appSecret: string): Promise<{ server: RunningServer; admin: SessionClient }> {
   const port = await findFreePort()
   const config = loadConfig({
     PORT: String(port),
@@ -35,7 +35,7 @@ async function start(appSecret: string): Promise<{ server: RunningServer; admin:
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
   })
   const server = await startServer(config, { logger: { level: 'error' } })
-  const admin = new TestClient(server.url)
+  const admin = new SessionClient(server.url)
   await admin.login(TEST_ADMIN.username, TEST_ADMIN.password)
   return { server, admin }
 }

@@ -1,6 +1,6 @@
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TestClient } from '../testing/http-client.ts'
+import { SessionClient } from '../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../testing/test-server.ts'
 import { trackRouteAccess } from './access.ts'
 
@@ -12,13 +12,13 @@ afterAll(() => server?.close())
 
 describe('HTTP hygiene', () => {
   it('answers unknown /api paths with a JSON 404', async () => {
-    const response = await new TestClient(server.url).get('/api/no-such-thing?x=1')
+    const response = await new SessionClient(server.url).get('/api/no-such-thing?x=1')
     expect(response.status).toBe(404)
     expect(response.body).toEqual({ error: 'Not found: GET /api/no-such-thing' })
   })
 
   it('sends security headers and a CSP without inline scripts', async () => {
-    const response = await new TestClient(server.url).get('/api/health')
+    const response = await new SessionClient(server.url).get('/api/health')
     const csp = response.headers.get('content-security-policy') ?? ''
     expect(csp).toContain("script-src 'self'")
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
@@ -29,7 +29,7 @@ describe('HTTP hygiene', () => {
   })
 
   it('refuses a mutating call from another origin, and accepts one from this origin', async () => {
-    const c = new TestClient(server.url)
+    const c = new SessionClient(server.url)
     const body = { username: 'admin', password: server.adminPassword }
     const foreign = await c.request('POST', '/api/auth/login', {
       json: body,
@@ -42,7 +42,7 @@ describe('HTTP hygiene', () => {
   })
 
   it('reports health with database reachability and unconfigured providers', async () => {
-    const response = await new TestClient(server.url).get('/api/health')
+    const response = await new SessionClient(server.url).get('/api/health')
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({
       status: 'ok',
@@ -70,7 +70,7 @@ describe('route access', () => {
     const signedIn = server.server.routes.filter((r) => r.url.startsWith('/api') && r.access !== 'public')
     for (const route of signedIn) {
       const url = route.url.replace(/:[A-Za-z]+/g, 'x')
-      const response = await new TestClient(server.url).request(route.method, url)
+      const response = await new SessionClient(server.url).request(route.method, url)
       expect(response.status, `${route.method} ${url}`).toBe(401)
     }
   })

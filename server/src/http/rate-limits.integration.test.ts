@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemSettings } from '../db/schema.ts'
-import { TestClient } from '../testing/http-client.ts'
+import { SessionClient } from '../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../testing/test-server.ts'
 import { RATE_LIMITS } from './rate-limits.ts'
 
@@ -91,7 +91,7 @@ describe('GHL reply limits', () => {
 
 describe('sign-in limits', () => {
   it('throttles failures per username and address: other addresses and users are not locked out', async () => {
-    const attacker = new TestClient(server.url)
+    const attacker = new SessionClient(server.url)
     for (let i = 0; i < RATE_LIMITS.loginFailures.max; i++) {
       const failed = await attacker.post('/api/auth/login', { username: 'admin', password: `guess-${i}` })
       expect(failed.status).toBe(401)
@@ -109,7 +109,7 @@ describe('sign-in limits', () => {
   }, async () => {
     // The failures above count too: the allowance is of attempts, whatever the username.
     const statuses = await burst(RATE_LIMITS.loginPerAddress.max, 4, async (n) => {
-      const response = await new TestClient(server.url).post('/api/auth/login', {
+      const response = await new SessionClient(server.url).post('/api/auth/login', {
         username: `nobody-${n}`,
         password: 'wrong-password',
       })
@@ -123,7 +123,7 @@ describe('sign-in limits', () => {
     await server.server.database.db.insert(systemSettings).values({ key: 'rateLimiting', value: false })
     // The setting is cached for ten seconds; a restart-free change reaches the limiter after that.
     await new Promise((resolve) => setTimeout(resolve, 10_500))
-    const response = await new TestClient(server.url).post('/api/auth/login', {
+    const response = await new SessionClient(server.url).post('/api/auth/login', {
       username: 'admin',
       password: server.adminPassword,
     })

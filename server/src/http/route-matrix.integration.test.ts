@@ -1,16 +1,16 @@
 import { DEFAULT_ROLE_PERMISSIONS, ROLES, type Role } from '@common/permissions.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TestClient } from '../testing/http-client.ts'
+import { SessionClient } from '../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../testing/test-server.ts'
 
 // Every route the server registers × every role: allowed exactly when the role's default flags
 // include the route's declared access. A route added later is covered without touching this file.
 let server: TestServer
-const clients = new Map<Role, TestClient>()
+const clients = new Map<Role, SessionClient>()
 
 beforeAll(async () => {
   server = await startTestServer()
-  const admin = new TestClient(server.url)
+  const admin = new SessionClient(server.url)
   await admin.login(server.adminUsername, server.adminPassword)
   clients.set('admin', admin)
   for (const role of ROLES.filter((r) => r !== 'admin')) {
@@ -20,7 +20,7 @@ beforeAll(async () => {
       role,
     })
     expect(created.status).toBe(201)
-    const c = new TestClient(server.url)
+    const c = new SessionClient(server.url)
     await c.login(`matrix-${role}`, 'matrix-pass')
     clients.set(role, c)
   }
@@ -45,7 +45,7 @@ describe('route × role matrix', () => {
     const failures: string[] = []
     for (const route of guarded) {
       const path = concretePath(route.url)
-      const anonymous = await new TestClient(server.url).request(
+      const anonymous = await new SessionClient(server.url).request(
         route.method,
         path,
         route.method === 'GET' ? {} : { json: {} },
@@ -150,7 +150,7 @@ describe('role escalation', () => {
       // Nothing changed: the target still signs in with its password and keeps its row.
       const after = (await clients.get('admin')!.get('/api/users')).body as Array<{ id: number }>
       expect(after).toEqual(before)
-      await new TestClient(server.url).login(`target-${target}`, 'target-pass')
+      await new SessionClient(server.url).login(`target-${target}`, 'target-pass')
     }
   })
 

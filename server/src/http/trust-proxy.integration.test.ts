@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@common/users.ts'
 import { afterAll, describe, expect, it } from 'vitest'
-import { TestClient } from '../testing/http-client.ts'
+import { SessionClient } from '../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../testing/test-server.ts'
 import { RATE_LIMITS } from './rate-limits.ts'
 
@@ -26,7 +26,7 @@ async function failTenTimes(
   headers: Record<string, string> | ((n: number) => Record<string, string>),
 ) {
   for (let i = 0; i < RATE_LIMITS.loginFailures.max; i++) {
-    const failed = await new TestClient(server.url).request('POST', '/api/auth/login', {
+    const failed = await new SessionClient(server.url).request('POST', '/api/auth/login', {
       json: { username: 'admin', password: `guess-${i}` },
       headers: typeof headers === 'function' ? headers(i) : headers,
     })
@@ -34,7 +34,7 @@ async function failTenTimes(
   }
 }
 
-async function newestAudit(admin: TestClient): Promise<AuditEntry | undefined> {
+async function newestAudit(admin: SessionClient): Promise<AuditEntry | undefined> {
   return ((await admin.get('/api/audit?limit=1')).body as AuditEntry[])[0]
 }
 
@@ -42,14 +42,14 @@ describe('without TRUST_PROXY', () => {
   it('ignores X-Forwarded-For: a rotating header does not escape the limit, audit shows the peer', async () => {
     const server = await start()
     await failTenTimes(server, (n) => from(`203.0.113.${n}`))
-    const locked = await new TestClient(server.url).request('POST', '/api/auth/login', {
+    const locked = await new SessionClient(server.url).request('POST', '/api/auth/login', {
       json: { username: 'admin', password: server.adminPassword },
       headers: from('198.51.100.9'),
     })
     expect(locked.status).toBe(429)
 
     const other = await start()
-    const admin = new TestClient(other.url)
+    const admin = new SessionClient(other.url)
     await admin.login(other.adminUsername, other.adminPassword)
     await admin.request('POST', '/api/users', {
       json: { username: 'proxied', password: 'proxied-pass' },
@@ -63,12 +63,12 @@ describe('with TRUST_PROXY', () => {
   it('throttles per client address, so an attacker cannot lock the admin out of another address', async () => {
     const server = await start({ TRUST_PROXY: 'true' })
     await failTenTimes(server, from('203.0.113.7'))
-    const attacker = await new TestClient(server.url).request('POST', '/api/auth/login', {
+    const attacker = await new SessionClient(server.url).request('POST', '/api/auth/login', {
       json: { username: 'admin', password: server.adminPassword },
       headers: from('203.0.113.7'),
     })
     expect(attacker.status).toBe(429)
-    const admin = new TestClient(server.url)
+    const admin = new SessionClient(server.url)
     const signedIn = await admin.request('POST', '/api/auth/login', {
       json: { username: 'admin', password: server.adminPassword },
       headers: from('198.51.100.9'),

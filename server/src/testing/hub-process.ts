@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { sleep } from './connected-client.ts'
+import { sleep } from './wait-for.ts'
 
 const MAIN = new URL('../main.ts', import.meta.url).pathname
 

@@ -2,7 +2,7 @@ import { type GhlSampleWorld, seedGhlSample } from '../../../sim/ghl/ghl-fixture
 import { createGhlSim, type GhlSim } from '../../../sim/ghl/ghl-sim.ts'
 import { createYelpSim, type YelpSim } from '../../../sim/yelp/yelp-sim.ts'
 import type { CoreOptions } from '../composition-root.ts'
-import { TestClient } from './http-client.ts'
+import { SessionClient } from './session-client.ts'
 import { SlowAnswers } from './slow-answers.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 
@@ -12,7 +12,7 @@ export interface SimulatedWorld {
   ghl: GhlSim
   ghlSample: GhlSampleWorld
   /** Signed in as the first admin. */
-  admin: TestClient
+  admin: SessionClient
   /** Late answers after the work is done (SlowAnswers), per simulator. */
   slow: { yelp: SlowAnswers; ghl: SlowAnswers }
   close(): Promise<void>
@@ -36,7 +36,7 @@ export async function startWithSimulators(
   })
   yelp.setWebhookUrl(`${server.url}/yelp/webhook`)
   ghl.setReplyUrl(`${server.url}/reply`)
-  const admin = new TestClient(server.url)
+  const admin = new SessionClient(server.url)
   await admin.login(server.adminUsername, server.adminPassword)
   return {
     server,
@@ -82,18 +82,4 @@ export async function startSimulators(): Promise<{
       await ghl.close()
     },
   }
-}
-
-/** Follows an OAuth start link through the simulator's authorize page to the hub's callback. */
-export async function completeOAuth(
-  client: TestClient,
-  startPath: string,
-): Promise<{ callbackUrl: string; status: number; page: string }> {
-  const start = await client.get(startPath)
-  if (start.status !== 302) throw new Error(`start link answered ${start.status}: ${start.text}`)
-  const authorize = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' })
-  const callbackUrl = authorize.headers.get('location') ?? ''
-  if (authorize.status !== 302 || !callbackUrl) throw new Error(`authorize answered ${authorize.status}`)
-  const callback = await fetch(callbackUrl, { redirect: 'manual' })
-  return { callbackUrl, status: callback.status, page: await callback.text() }
 }

@@ -4,7 +4,7 @@ import { AppShell } from '@/app/layout/app-shell.tsx'
 import { canSee, NAV_ITEMS } from '@/app/navigation.ts'
 import { FullPageSpinner, PageSpinner } from '@/components/layout/full-page-spinner.tsx'
 import { AuthProvider } from '@/features/auth/components/auth-provider.tsx'
-import { useAuth } from '@/features/auth/hooks/use-auth.ts'
+import { useAuth } from '@/lib/auth/use-auth.ts'
 
 // Every page is its own chunk, loaded when first shown.
 const LoginPage = lazy(() => import('@/app/routes/login.tsx').then((m) => ({ default: m.LoginPage })))

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiRequest, serverMessageOf } from '@/lib/api-client.ts'
+import { z } from 'zod'
+import { ApiError, apiJson, apiRequest, ResponseShapeError, serverMessageOf } from '@/lib/api-client.ts'
 import { getQueryFn, urlFromQueryKey } from '@/lib/query-client.ts'
 
 function stubFetch(response: () => Response) {
@@ -110,5 +111,62 @@ describe('default query function (spec §7)', () => {
     const queryFn = getQueryFn<{ activeClients: number }>({ on401: 'throw' })
     await expect(queryFn({ queryKey: ['/api/stats'] } as never)).resolves.toEqual({ activeClients: 3 })
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({ credentials: 'include' })
+  })
+})
+
+describe('apiJson: OK answers parsed with their contract', () => {
+  const contract = z.object({ clientId: z.string(), yelp: z.object({ connected: z.boolean() }) })
+
+  it('answers the parsed body when it matches', async () => {
+    stubFetch(() => new Response('{"clientId":"acme","yelp":{"connected":true},"extra":1}'))
+    await expect(apiJson('GET', '/api/clients/acme', contract)).resolves.toEqual({
+      clientId: 'acme',
+      yelp: { connected: true },
+    })
+  })
+
+  it.each([
+    {
+      name: 'a missing field',
+      body: '{"yelp":{"connected":true}}',
+      message:
+        'Unexpected response from GET /api/clients/acme: clientId: Invalid input: expected string, received undefined',
+    },
+    {
+      name: 'a retyped nested field',
+      body: '{"clientId":"acme","yelp":{"connected":"yes"}}',
+      message:
+        'Unexpected response from GET /api/clients/acme: yelp.connected: Invalid input: expected boolean, received string',
+    },
+    {
+      name: 'a body that is not JSON',
+      body: '<html>',
+      message: 'Unexpected response from GET /api/clients/acme: (body): the body is not JSON',
+    },
+  ])('throws a ResponseShapeError naming the call and the field for $name', async ({ body, message }) => {
+    stubFetch(() => new Response(body, { status: 200 }))
+    const error = await apiJson('GET', '/api/clients/acme', contract).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ResponseShapeError)
+    expect((error as ResponseShapeError).message).toBe(message)
+    expect(serverMessageOf(error)).toBeUndefined()
+  })
+
+  it('names the first three problems and counts the rest', async () => {
+    stubFetch(() => new Response('[{},{}]'))
+    const list = z.array(contract)
+    const error = (await apiJson('GET', '/api/clients', list).catch((e: unknown) => e)) as ResponseShapeError
+    expect(error.issues).toHaveLength(4)
+    expect(error.message).toMatch(
+      /^Unexpected response from GET \/api\/clients: 0\.clientId: .+; 0\.yelp: .+; 1\.clientId: .+ \(and 1 more\)$/,
+    )
+  })
+
+  it('still turns a non-OK answer into an ApiError before parsing', async () => {
+    stubFetch(
+      () => new Response('{"error":"Client acme not found"}', { status: 404, statusText: 'Not Found' }),
+    )
+    const error = await apiJson('GET', '/api/clients/acme', contract).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(serverMessageOf(error)).toBe('Client acme not found')
   })
 })

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { TransientProviderError } from '../http/provider-errors.ts'
 import {
   CLIENT_ID,
   type ConnectedWorld,
   LOCATION_ID,
   startConnectedWorld,
-} from '../testing/connected-world.ts'
+} from '../../testing/connected-world.ts'
+import { TransientProviderError } from '../http/provider-errors.ts'
 import { GhlStatusNotReadyError } from './ghl-messages.client.ts'
 
 let w: ConnectedWorld
@@ -13,16 +13,16 @@ const ghl = () => w.clients.ghl
 const PROVIDER_ID = '65f1a2b3c4d5e6f708192a3b'
 
 beforeAll(async () => {
-  w = await startConnectedWorld()
+  w = await startConnectedWorld({ subscribe: false })
 })
 afterAll(() => w?.close())
 beforeEach(() => {
-  w.world.ghl.server.faults.clear()
-  w.world.ghl.server.requests.clear()
+  w.ghl.server.faults.clear()
+  w.ghl.server.requests.clear()
 })
 
 const calls = (method: string, path: string) =>
-  w.world.ghl.server.requests.list().filter((r) => r.method === method && r.path === path)
+  w.ghl.server.requests.list().filter((r) => r.method === method && r.path === path)
 
 describe('contacts', () => {
   let contactId: string
@@ -71,7 +71,7 @@ describe('contacts', () => {
 
   it('never searches by name alone', async () => {
     expect(await ghl().searchDuplicate(CLIENT_ID, LOCATION_ID, {})).toBeNull()
-    expect(w.world.ghl.server.requests.list()).toHaveLength(0)
+    expect(w.ghl.server.requests.list()).toHaveLength(0)
   })
 
   it('reads a contact, and answers null for an unknown one', async () => {
@@ -165,12 +165,12 @@ describe('conversations and messages', () => {
     expect(error).toBeInstanceOf(TransientProviderError)
     expect((error as GhlStatusNotReadyError).retryAfterMs).toBeGreaterThan(0)
 
-    w.world.ghl.server.clock.advance(6_000)
+    w.ghl.server.clock.advance(6_000)
     await ghl().updateMessageStatus(CLIENT_ID, LOCATION_ID, messageId, 'failed', {
       code: 'YELP_ARCHIVED',
       message: 'The consumer archived the lead',
     })
-    expect(w.world.ghl.store.messages.get(messageId)).toMatchObject({
+    expect(w.ghl.store.messages.get(messageId)).toMatchObject({
       status: 'failed',
       error: { code: 'YELP_ARCHIVED', message: 'The consumer archived the lead' },
     })

@@ -1,8 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { apiRequestLogs } from '../../db/schema.ts'
-import type { GhlClient } from '../ghl/ghl.client.ts'
-import { NeedsReauthError } from '../oauth/token-manager.ts'
 import {
   BUSINESS_ID,
   CLIENT_ID,
@@ -10,7 +8,9 @@ import {
   FAST_RETRIES,
   LOCATION_ID,
   startConnectedWorld,
-} from '../testing/connected-world.ts'
+} from '../../testing/connected-world.ts'
+import type { GhlClient } from '../ghl/ghl.client.ts'
+import { NeedsReauthError } from '../oauth/token-manager.ts'
 import { PermanentProviderError, ProviderTimeoutError, TransientProviderError } from './provider-errors.ts'
 
 let w: ConnectedWorld
@@ -18,7 +18,7 @@ let contactId: string
 let conversationId: string
 
 beforeAll(async () => {
-  w = await startConnectedWorld()
+  w = await startConnectedWorld({ subscribe: false })
   const { contact } = await w.clients.ghl.upsertContact(CLIENT_ID, LOCATION_ID, {
     locationId: LOCATION_ID,
     firstName: 'Pat',
@@ -29,21 +29,20 @@ beforeAll(async () => {
 })
 afterAll(() => w?.close())
 beforeEach(async () => {
-  w.world.ghl.server.faults.clear()
-  w.world.yelp.server.faults.clear()
-  w.world.ghl.server.requests.clear()
-  w.world.yelp.server.requests.clear()
+  w.ghl.server.faults.clear()
+  w.yelp.server.faults.clear()
+  w.ghl.server.requests.clear()
+  w.yelp.server.requests.clear()
   await w.db.delete(apiRequestLogs)
 })
 
-const ghlCalls = (path: string) => w.world.ghl.server.requests.list().filter((r) => r.path === path)
-const yelpCalls = (path: string) => w.world.yelp.server.requests.list().filter((r) => r.path === path)
+const ghlCalls = (path: string) => w.ghl.server.requests.list().filter((r) => r.path === path)
+const yelpCalls = (path: string) => w.yelp.server.requests.list().filter((r) => r.path === path)
 const loggedStatuses = async (endpointPart: string) =>
   (await w.db.select().from(apiRequestLogs).orderBy(asc(apiRequestLogs.id)))
     .filter((row) => row.endpoint.includes(endpointPart))
     .map((row) => row.statusCode)
-const inboundMessages = (altId: string) =>
-  [...w.world.ghl.store.messages.values()].filter((m) => m.altId === altId)
+const inboundMessages = (altId: string) => [...w.ghl.store.messages.values()].filter((m) => m.altId === altId)
 const addInbound = (ghl: GhlClient, altId: string) =>
   ghl.addInboundMessage(CLIENT_ID, LOCATION_ID, {
     conversationId,
@@ -60,7 +59,7 @@ describe('retries', () => {
   ] as const)(
     '%s: %i three times, then OK → one success, every attempt logged',
     async (_, status, sim, method, path) => {
-      w.world[sim].server.faults.add({ method, path, status, times: 3 })
+      w[sim].server.faults.add({ method, path, status, times: 3 })
       if (sim === 'yelp') {
         const lead = await w.clients.yelpLeads.getLead(CLIENT_ID, 'lead-roof-repair')
         expect(lead.id).toBe('lead-roof-repair')
@@ -78,7 +77,7 @@ describe('retries', () => {
   )
 
   it('gives up after maxAttempts with a TransientProviderError naming the status', async () => {
-    w.world.ghl.server.faults.add({ method: 'GET', path: '/contacts/*', status: 503, times: 4 })
+    w.ghl.server.faults.add({ method: 'GET', path: '/contacts/*', status: 503, times: 4 })
     const error = await w.clients.ghl.getContact(CLIENT_ID, LOCATION_ID, contactId).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TransientProviderError)
     expect(error).not.toBeInstanceOf(ProviderTimeoutError)
@@ -87,7 +86,7 @@ describe('retries', () => {
   })
 
   it('waits out a 429 as GHL’s rate headers say, then succeeds in one logical call', async () => {
-    w.world.ghl.server.faults.add({
+    w.ghl.server.faults.add({
       path: '/contacts/search/duplicate',
       status: 429,
       body: { statusCode: 429, message: 'Too Many Requests' },
@@ -105,7 +104,7 @@ describe('retries', () => {
   })
 
   it('backs off on Yelp’s bare 429 (no rate headers) and succeeds', async () => {
-    w.world.yelp.server.faults.add({ method: 'GET', path: '/v3/leads/*', status: 429, times: 2 })
+    w.yelp.server.faults.add({ method: 'GET', path: '/v3/leads/*', status: 429, times: 2 })
     expect((await w.clients.yelpLeads.getLead(CLIENT_ID, 'lead-skylight')).id).toBe('lead-skylight')
     expect(await loggedStatuses('/v3/leads/lead-skylight')).toEqual([429, 429, 200])
   })
@@ -128,7 +127,7 @@ describe('timeouts and broken connections', () => {
 
   it('retries a GET that answered too slowly', async () => {
     // Generous against a loaded machine: the retry itself must answer within the timeout.
-    w.world.ghl.server.faults.add({ method: 'GET', path: '/contacts/*', delayMs: 3000 })
+    w.ghl.server.faults.add({ method: 'GET', path: '/contacts/*', delayMs: 3000 })
     const contact = await w
       .clientsWith({ ...SHORT, timeoutMs: 1500 })
       .ghl.getContact(CLIENT_ID, LOCATION_ID, contactId)
@@ -143,7 +142,7 @@ describe('timeouts and broken connections', () => {
   })
 
   it('throws ProviderTimeoutError when every GET attempt times out', async () => {
-    w.world.ghl.server.faults.add({ method: 'GET', path: '/contacts/*', delayMs: 600, times: 2 })
+    w.ghl.server.faults.add({ method: 'GET', path: '/contacts/*', delayMs: 600, times: 2 })
     const error = await w
       .clientsWith({ ...SHORT, maxAttempts: 2 })
       .ghl.getContact(CLIENT_ID, LOCATION_ID, contactId)
@@ -157,7 +156,7 @@ describe('timeouts and broken connections', () => {
     ['connection dropped', { drop: true }],
   ])('does not resend a POST inbound message whose answer never came (%s)', async (label, fault) => {
     const altId = `alt-unanswered-${label}`
-    w.world.ghl.server.faults.add({ method: 'POST', path: '/conversations/messages/inbound', ...fault })
+    w.ghl.server.faults.add({ method: 'POST', path: '/conversations/messages/inbound', ...fault })
     const error = await addInbound(w.clientsWith(SHORT).ghl, altId).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ProviderTimeoutError)
     expect((error as Error).message).toMatch(/^POST \/conversations\/messages\/inbound to ghl failed: /)
@@ -169,7 +168,7 @@ describe('timeouts and broken connections', () => {
   })
 
   it('resends a GET whose connection dropped', async () => {
-    w.world.ghl.server.faults.add({ method: 'GET', path: '/contacts/*', drop: true })
+    w.ghl.server.faults.add({ method: 'GET', path: '/contacts/*', drop: true })
     expect((await w.clients.ghl.getContact(CLIENT_ID, LOCATION_ID, contactId))?.id).toBe(contactId)
     expect(ghlCalls(`/contacts/${contactId}`).map((r) => r.dropped)).toEqual([true, false])
   })
@@ -177,22 +176,22 @@ describe('timeouts and broken connections', () => {
 
 describe('expired tokens', () => {
   it('refreshes an expired GHL token exactly once, then succeeds', async () => {
-    w.world.ghl.server.clock.advance(86_400_000)
+    w.ghl.server.clock.advance(86_400_000)
     expect((await w.clients.ghl.getContact(CLIENT_ID, LOCATION_ID, contactId))?.id).toBe(contactId)
     expect(ghlCalls('/oauth/token')).toHaveLength(1)
     expect(ghlCalls(`/contacts/${contactId}`).map((r) => r.status)).toEqual([401, 200])
   })
 
   it('refreshes an expired Yelp token exactly once (v3 endpoint), then succeeds', async () => {
-    w.world.yelp.server.clock.advance(7 * 86_400_000 + 1000)
+    w.yelp.server.clock.advance(7 * 86_400_000 + 1000)
     expect((await w.clients.yelpLeads.getLead(CLIENT_ID, 'lead-roof-repair')).business_id).toBe(BUSINESS_ID)
     expect(yelpCalls('/oauth2/token/v3')).toHaveLength(1)
     expect(yelpCalls('/v3/leads/lead-roof-repair').map((r) => r.status)).toEqual([401, 200])
   })
 
   it('reports a token endpoint that fails with 5xx as transient, and refreshes on the next call', async () => {
-    w.world.ghl.server.clock.advance(86_400_000)
-    w.world.ghl.server.faults.add({ method: 'POST', path: '/oauth/token', status: 503 })
+    w.ghl.server.clock.advance(86_400_000)
+    w.ghl.server.faults.add({ method: 'POST', path: '/oauth/token', status: 503 })
     const error = await w.clients.ghl.getContact(CLIENT_ID, LOCATION_ID, contactId).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TransientProviderError)
     expect(error).toMatchObject({ platform: 'ghl' })
@@ -205,7 +204,7 @@ describe('expired tokens', () => {
     ['in two processes', () => [w.clients, w.clientsWith(FAST_RETRIES, w.newTokenManager())]],
   ])('makes one refresh call for two calls that need it at once (%s)', async (_, pick) => {
     const [first, second] = pick()
-    w.world.ghl.server.clock.advance(86_400_000)
+    w.ghl.server.clock.advance(86_400_000)
     const [contact, conversation] = await Promise.all([
       first?.ghl.getContact(CLIENT_ID, LOCATION_ID, contactId),
       second?.ghl.findConversation(CLIENT_ID, LOCATION_ID, contactId),
@@ -237,7 +236,7 @@ describe('request log', () => {
 // Last: it ends the GHL connection.
 describe('refused refresh', () => {
   it('throws NeedsReauthError after one refused refresh, and makes no further calls', async () => {
-    await fetch(`${w.world.ghl.url}/__sim/ghl/locations/${LOCATION_ID}/revoke-tokens`, { method: 'POST' })
+    await fetch(`${w.ghl.url}/__sim/ghl/locations/${LOCATION_ID}/revoke-tokens`, { method: 'POST' })
     const error = await w.clients.ghl.getContact(CLIENT_ID, LOCATION_ID, contactId).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(NeedsReauthError)
     expect(ghlCalls('/oauth/token')).toHaveLength(1)
@@ -247,6 +246,6 @@ describe('refused refresh', () => {
       .findConversation(CLIENT_ID, LOCATION_ID, contactId)
       .catch((e: unknown) => e)
     expect(again).toBeInstanceOf(NeedsReauthError)
-    expect(w.world.ghl.server.requests.list()).toHaveLength(2)
+    expect(w.ghl.server.requests.list()).toHaveLength(2)
   })
 })

@@ -1,26 +1,26 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { PermanentProviderError, ProviderTimeoutError } from '../http/provider-errors.ts'
 import {
   BUSINESS_ID,
   CLIENT_ID,
   type ConnectedWorld,
   startConnectedWorld,
-} from '../testing/connected-world.ts'
+} from '../../testing/connected-world.ts'
+import { PermanentProviderError, ProviderTimeoutError } from '../http/provider-errors.ts'
 import { YelpLeadArchivedError, YelpSameSuccessiveMessageError } from './yelp-leads.client.ts'
 
 let w: ConnectedWorld
 const yelp = () => w.clients.yelpLeads
 
 beforeAll(async () => {
-  w = await startConnectedWorld()
+  w = await startConnectedWorld({ subscribe: false })
 })
 afterAll(() => w?.close())
 beforeEach(() => {
-  w.world.yelp.server.faults.clear()
-  w.world.yelp.server.requests.clear()
+  w.yelp.server.faults.clear()
+  w.yelp.server.requests.clear()
 })
 
-const calls = (path: string) => w.world.yelp.server.requests.list().filter((r) => r.path === path)
+const calls = (path: string) => w.yelp.server.requests.list().filter((r) => r.path === path)
 
 describe('getLead', () => {
   it('reads the lead with its user, project and phone', async () => {
@@ -66,7 +66,7 @@ describe('getLead', () => {
       ),
     )
     expect(leads).toHaveLength(12)
-    const reads = w.world.yelp.server.requests.list().filter((r) => r.path.startsWith('/v3/leads/'))
+    const reads = w.yelp.server.requests.list().filter((r) => r.path.startsWith('/v3/leads/'))
     expect(reads.map((r) => r.status)).toEqual(Array(12).fill(200))
     // Three windows: 5 + 5 + 2.
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000)
@@ -86,7 +86,7 @@ describe('listEvents', () => {
         from: i % 3 === 2 ? ('BIZ' as const) : ('CONSUMER' as const),
         ...(i % 7 === 3 ? { attachments: [{ url: `https://example.invalid/photo-${i}.jpg` }] } : {}),
       }))
-      const lead = w.world.yelp.addLead({ businessId: BUSINESS_ID, events, notify: false })
+      const lead = w.yelp.addLead({ businessId: BUSINESS_ID, events, notify: false })
       const listed = await yelp().listEvents(CLIENT_ID, lead.id)
       expect(listed.map((e) => e.event_content.text)).toEqual(events.map((e) => e.text))
       expect(new Set(listed.map((e) => e.id)).size).toBe(count)
@@ -106,7 +106,7 @@ describe('listEvents', () => {
     'of %i events, %i known: reads back only to the first known one (%i page(s))',
     async (count, knownCount, pages) => {
       const events = Array.from({ length: count }, (_, i) => ({ text: `note ${i}` }))
-      const lead = w.world.yelp.addLead({ businessId: BUSINESS_ID, events, notify: false })
+      const lead = w.yelp.addLead({ businessId: BUSINESS_ID, events, notify: false })
       const all = await yelp().listEvents(CLIENT_ID, lead.id)
       const before = calls(`/v3/leads/${lead.id}/events`).length
       const knownIds = new Set(all.slice(0, knownCount).map((e) => e.id))
@@ -119,7 +119,7 @@ describe('listEvents', () => {
   )
 
   it('merges a TEXT and its ATTACHMENT_GROUPING (one id) into one event with both text and files', async () => {
-    const lead = w.world.yelp.addLead({
+    const lead = w.yelp.addLead({
       businessId: BUSINESS_ID,
       notify: false,
       events: [
@@ -164,7 +164,7 @@ describe('writeText', () => {
   })
 
   it('maps the 403 for an archived lead', async () => {
-    const lead = w.world.yelp.addLead({ businessId: BUSINESS_ID, notify: false, isArchived: true })
+    const lead = w.yelp.addLead({ businessId: BUSINESS_ID, notify: false, isArchived: true })
     const error = await yelp()
       .writeText(CLIENT_ID, lead.id, 'Hello?')
       .catch((e: unknown) => e)
@@ -174,7 +174,7 @@ describe('writeText', () => {
   })
 
   it('does not resend a write whose connection dropped', async () => {
-    w.world.yelp.server.faults.add({ method: 'POST', path: '/v3/leads/*/events', drop: true })
+    w.yelp.server.faults.add({ method: 'POST', path: '/v3/leads/*/events', drop: true })
     const error = await yelp()
       .writeText(CLIENT_ID, 'lead-skylight', 'Are you still there?')
       .catch((e: unknown) => e)
@@ -189,7 +189,7 @@ describe('listLeadIds', () => {
     const added = Array.from(
       { length: 23 },
       (_, i) =>
-        w.world.yelp.addLead({
+        w.yelp.addLead({
           businessId: BUSINESS_ID,
           notify: false,
           createdAt: new Date(base + i * 3_600_000).toISOString(),

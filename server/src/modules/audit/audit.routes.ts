@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@common/users.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { parseInput } from '../../lib/validation.ts'
@@ -15,10 +16,14 @@ const pageQuery = z.object({
 
 /** `GET /api/audit`: who changed what, newest first, paged (PRODUCT.md §6 paging headers). */
 export function registerAuditRoutes(app: FastifyInstance, audit: AuditService): void {
-  app.get('/api/audit', { config: { access: 'canViewLogs' } }, async (request, reply) => {
-    const page = await audit.page(parseInput(pageQuery, request.query))
-    if (page.nextCursor !== null) reply.header('x-next-cursor', String(page.nextCursor))
-    reply.header('x-total-count', String(page.total))
-    return page.entries
-  })
+  app.get(
+    '/api/audit',
+    { config: { access: 'canViewLogs' } },
+    async (request, reply): Promise<AuditEntry[]> => {
+      const page = await audit.page(parseInput(pageQuery, request.query))
+      if (page.nextCursor !== null) reply.header('x-next-cursor', String(page.nextCursor))
+      reply.header('x-total-count', String(page.total))
+      return page.entries
+    },
+  )
 }

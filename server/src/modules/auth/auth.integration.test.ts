@@ -5,7 +5,7 @@ import { insertUserIfAbsent } from '../../data/users.repository.ts'
 import { systemSettings, userSessions, users } from '../../db/schema.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import { hashToken } from '../../lib/tokens.ts'
-import { TestClient } from '../../testing/http-client.ts'
+import { SessionClient } from '../../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../../testing/test-server.ts'
 
 let server: TestServer
@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 function client() {
-  return new TestClient(server.url)
+  return new SessionClient(server.url)
 }
 
 describe('sign-in', () => {

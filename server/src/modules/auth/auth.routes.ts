@@ -1,5 +1,7 @@
-import { loginSchema } from '@common/auth.ts'
+import type { OkResponse } from '@common/api.ts'
+import { loginSchema, type SessionResponse } from '@common/auth.ts'
 import type { FastifyInstance } from 'fastify'
+import { requireSession } from '../../http/guard.ts'
 import { loginFailureLimiter, perAddress, RATE_LIMITS } from '../../http/rate-limits.ts'
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../http/session-cookie.ts'
 import { UnauthorizedError } from '../../lib/errors.ts'
@@ -7,15 +9,17 @@ import { parseInput } from '../../lib/validation.ts'
 import type { AuthService } from './auth.service.ts'
 
 export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, secureCookies: boolean): void {
-  app.get('/api/auth/me', { config: { access: 'signedIn' } }, async (request) => ({
-    user: request.session?.user,
-  }))
+  app.get(
+    '/api/auth/me',
+    { config: { access: 'signedIn' } },
+    async (request): Promise<SessionResponse> => ({ user: requireSession(request).user }),
+  )
 
   const failures = loginFailureLimiter(app)
   app.post(
     '/api/auth/login',
     { config: { access: 'public', body: loginSchema, rateLimit: perAddress(RATE_LIMITS.loginPerAddress) } },
-    async (request, reply) => {
+    async (request, reply): Promise<SessionResponse> => {
       const { username, password } = parseInput(loginSchema, request.body)
       await failures.check(request)
       try {
@@ -30,9 +34,13 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, secu
   )
 
   // Public so that signing out always succeeds, even with an expired session.
-  app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
-    await auth.logout(readSessionToken(request))
-    clearSessionCookie(reply, secureCookies)
-    return { ok: true }
-  })
+  app.post(
+    '/api/auth/logout',
+    { config: { access: 'public' } },
+    async (request, reply): Promise<OkResponse> => {
+      await auth.logout(readSessionToken(request))
+      clearSessionCookie(reply, secureCookies)
+      return { ok: true }
+    },
+  )
 }

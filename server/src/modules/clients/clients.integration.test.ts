@@ -2,7 +2,7 @@ import type { ClientView } from '@common/clients.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clients } from '../../db/schema.ts'
-import { TestClient } from '../../testing/http-client.ts'
+import { SessionClient } from '../../testing/session-client.ts'
 import { type SimulatedWorld, startWithSimulators } from '../../testing/with-simulators.ts'
 
 let world: SimulatedWorld
@@ -238,18 +238,18 @@ describe('Yelp connection', () => {
   })
 
   it('needs a session with the right permission, or the onboarding token', async () => {
-    const anonymous = await new TestClient(world.server.url).get('/api/yelp-auth-url?clientId=acme')
+    const anonymous = await new SessionClient(world.server.url).get('/api/yelp-auth-url?clientId=acme')
     expect(anonymous.status).toBe(403)
     const missing = await world.admin.get('/api/yelp-auth-url')
     expect(missing.status).toBe(400)
     expect(missing.text).toContain('Client ID is missing. Please refresh the page and try again.')
     const { onboardingUrl } = await getClient('acme')
     const token = new URL(onboardingUrl).searchParams.get('token')
-    const viaLink = await new TestClient(world.server.url).get(
+    const viaLink = await new SessionClient(world.server.url).get(
       `/api/yelp-auth-url?clientId=acme&token=${token}`,
     )
     expect(viaLink.status).toBe(302)
-    const forged = await new TestClient(world.server.url).get(
+    const forged = await new SessionClient(world.server.url).get(
       `/api/yelp-auth-url?clientId=acme&token=${token?.slice(1)}x`,
     )
     expect(forged.status).toBe(403)
@@ -403,7 +403,7 @@ describe('onboarding link', () => {
     const days = (new Date(view.onboardingExpiresAt).getTime() - Date.now()) / 86_400_000
     expect(days).toBeGreaterThan(6.99)
     expect(days).toBeLessThanOrEqual(7)
-    const anonymous = new TestClient(world.server.url)
+    const anonymous = new SessionClient(world.server.url)
     const page = await anonymous.get(`/api/onboard/delta?token=${tokenOf(view)}`)
     expect(page.status).toBe(200)
     expect(page.body).toMatchObject({
@@ -425,11 +425,11 @@ describe('onboarding link', () => {
       .update(clients)
       .set({ onboardingExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(clients.clientId, 'delta'))
-    const refused = await new TestClient(world.server.url).get(`/api/onboard/delta?token=${tokenOf(view)}`)
+    const refused = await new SessionClient(world.server.url).get(`/api/onboard/delta?token=${tokenOf(view)}`)
     expect(refused.status).toBe(403)
     expect(refused.body).toEqual({ error: 'This onboarding link has expired: ask for a new one' })
     expect((await getClient('delta')).onboardingStatus).toBe('expired')
-    const oauth = await new TestClient(world.server.url).get(
+    const oauth = await new SessionClient(world.server.url).get(
       `/api/yelp-auth-url?clientId=delta&token=${tokenOf(view)}`,
     )
     expect(oauth.status).toBe(403)
@@ -442,7 +442,7 @@ describe('onboarding link', () => {
       ghl: { connected: true },
       onboardingStatus: 'completed',
     })
-    const anonymous = new TestClient(world.server.url)
+    const anonymous = new SessionClient(world.server.url)
     const used = await anonymous.get(`/api/onboard/acme?token=${tokenOf(before)}`)
     expect(used.status).toBe(403)
     expect(used.body).toEqual({
@@ -471,7 +471,7 @@ describe('scoping and deletion', () => {
     })
     const userId = (created.body as { id: number }).id
     await world.admin.post(`/api/users/${userId}/clients/bravo`, { permissions: {} })
-    const oscar = new TestClient(world.server.url)
+    const oscar = new SessionClient(world.server.url)
     await oscar.login('oscar', 'oscar-pass')
     const list = (await oscar.get('/api/clients')).body as ClientView[]
     expect(list.map((c) => c.clientId)).toEqual(['bravo'])
@@ -496,8 +496,7 @@ describe('scoping and deletion', () => {
 })
 
 async function completeOAuthFor(startPath: string) {
-  const { completeOAuth } = await import('../../testing/with-simulators.ts')
-  return completeOAuth(world.admin, startPath)
+  return world.admin.followOAuth(startPath)
 }
 
 /** Follows a start link to the provider and returns the callback URL without calling it. */

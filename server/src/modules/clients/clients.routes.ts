@@ -1,7 +1,12 @@
+import type { OkResponse } from '@common/api.ts'
 import {
+  type ClientView,
   createClientSchema,
   ghlApiKeySchema,
+  type SaveGhlApiKeyResult,
+  type SubscribeWebhookResult,
   subscribeWebhookSchema,
+  type TokenRefreshResult,
   updateClientSchema,
 } from '@common/clients.ts'
 import type { FastifyInstance } from 'fastify'
@@ -20,11 +25,13 @@ export const clientParams = z.object({
 })
 
 export function registerClientRoutes(app: FastifyInstance, clients: ClientsService): void {
-  app.get('/api/clients', { config: { access: 'canViewClients' } }, async (request) =>
-    clients.list(sessionOf(request)),
+  app.get(
+    '/api/clients',
+    { config: { access: 'canViewClients' } },
+    async (request): Promise<ClientView[]> => clients.list(sessionOf(request)),
   )
 
-  app.post(
+  app.post<{ Reply: ClientView }>(
     '/api/clients',
     { config: { access: 'canCreateClients', body: createClientSchema } },
     async (request, reply) => {
@@ -33,30 +40,38 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
     },
   )
 
-  app.get('/api/clients/:clientId', { config: { access: 'canViewClients' } }, async (request) => {
-    const { clientId } = parseInput(clientParams, request.params)
-    return clients.get(sessionOf(request), clientId)
-  })
+  app.get(
+    '/api/clients/:clientId',
+    { config: { access: 'canViewClients' } },
+    async (request): Promise<ClientView> => {
+      const { clientId } = parseInput(clientParams, request.params)
+      return clients.get(sessionOf(request), clientId)
+    },
+  )
 
   app.put(
     '/api/clients/:clientId',
     { config: { access: 'canEditClients', body: updateClientSchema } },
-    async (request) => {
+    async (request): Promise<ClientView> => {
       const { clientId } = parseInput(clientParams, request.params)
       return clients.update(sessionOf(request), clientId, parseInput(updateClientSchema, request.body))
     },
   )
 
-  app.delete('/api/clients/:clientId', { config: { access: 'canDeleteClients' } }, async (request) => {
-    const { clientId } = parseInput(clientParams, request.params)
-    await clients.remove(sessionOf(request), clientId)
-    return { ok: true }
-  })
+  app.delete(
+    '/api/clients/:clientId',
+    { config: { access: 'canDeleteClients' } },
+    async (request): Promise<OkResponse> => {
+      const { clientId } = parseInput(clientParams, request.params)
+      await clients.remove(sessionOf(request), clientId)
+      return { ok: true }
+    },
+  )
 
   app.post(
     '/api/subscribe-webhook',
     { config: { access: 'canManageClientIntegrations', body: subscribeWebhookSchema } },
-    async (request) => {
+    async (request): Promise<SubscribeWebhookResult> => {
       const { clientId, businessId } = parseInput(subscribeWebhookSchema, request.body)
       return clients.subscribeWebhook(sessionOf(request), clientId, businessId)
     },
@@ -65,7 +80,7 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
   app.post(
     '/api/clients/:clientId/ghl/api-key',
     { config: { access: 'canManageClientIntegrations', body: ghlApiKeySchema } },
-    async (request) => {
+    async (request): Promise<SaveGhlApiKeyResult> => {
       const { clientId } = parseInput(clientParams, request.params)
       return clients.saveGhlApiKey(sessionOf(request), clientId, parseInput(ghlApiKeySchema, request.body))
     },
@@ -75,7 +90,7 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
   app.post(
     '/api/clients/:clientId/onboarding-link',
     { config: { access: 'canEditClients' } },
-    async (request) => {
+    async (request): Promise<ClientView> => {
       const { clientId } = parseInput(clientParams, request.params)
       return clients.issueOnboardingLink(sessionOf(request), clientId)
     },
@@ -84,7 +99,7 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
   app.post(
     '/api/clients/:clientId/refresh-tokens',
     { config: { access: 'canManageClientIntegrations' } },
-    async (request) => {
+    async (request): Promise<TokenRefreshResult> => {
       const { clientId } = parseInput(clientParams, request.params)
       return clients.refreshTokens(sessionOf(request), clientId)
     },

@@ -3,7 +3,10 @@ import {
   type ClientView,
   type CreateClientInput,
   ONBOARDING_LINK_DAYS,
+  type SaveGhlApiKeyResult,
+  type SubscribeWebhookResult,
   type TokenRefreshOutcome,
+  type TokenRefreshResult,
   type updateClientSchema,
 } from '@common/clients.ts'
 import type { z } from 'zod'
@@ -164,7 +167,11 @@ export class ClientsService {
   }
 
   /** Yelp tab, step 1: subscribe the business to lead webhooks, then store it as subscribed. */
-  async subscribeWebhook(session: AuthenticatedSession, clientId: string, businessId: string) {
+  async subscribeWebhook(
+    session: AuthenticatedSession,
+    clientId: string,
+    businessId: string,
+  ): Promise<SubscribeWebhookResult> {
     await this.visibleRow(session, clientId)
     await this.assertBusinessFree(this.db, businessId, clientId)
     await this.deps.subscriptions.subscribeWebhooks(businessId, clientId)
@@ -190,7 +197,7 @@ export class ClientsService {
     session: AuthenticatedSession,
     clientId: string,
     input: { locationApiKey: string; locationId?: string },
-  ) {
+  ): Promise<SaveGhlApiKeyResult> {
     const row = await this.visibleRow(session, clientId)
     const locationId = input.locationId ?? row.ghlLocationId ?? ghlTokensOf(row).locationId
     if (!locationId) throw new ValidationError('locationId: Location ID is required')
@@ -220,7 +227,6 @@ export class ClientsService {
     return { success: true, hasApiKey: true, locationId }
   }
 
-  /** The row action 'token refresh': refreshes both providers now and reports each outcome. */
   /**
    * Issues a new onboarding link (issue 11 §6): a new nonce revokes the old link, the expiry
    * starts again, and a link issued while both providers are connected keeps working.
@@ -247,7 +253,8 @@ export class ClientsService {
     })
   }
 
-  async refreshTokens(session: AuthenticatedSession, clientId: string) {
+  /** The row action 'token refresh': refreshes both providers now and reports each outcome. */
+  async refreshTokens(session: AuthenticatedSession, clientId: string): Promise<TokenRefreshResult> {
     await this.visibleRow(session, clientId)
     const outcomes = {
       yelp: await this.refreshOne('yelp', clientId),

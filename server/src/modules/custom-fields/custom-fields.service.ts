@@ -1,5 +1,12 @@
-import type { CustomFieldRecord, GhlDataType, LeadAnalysis } from '@common/clients.ts'
-import { GHL_DATA_TYPES } from '@common/clients.ts'
+import type {
+  CreateCustomFieldsResult,
+  CreateFieldsResult,
+  CustomFieldRecord,
+  GhlDataType,
+  GhlStatus,
+  LeadAnalysis,
+} from '@common/custom-fields.ts'
+import { GHL_DATA_TYPES } from '@common/custom-fields.ts'
 import { recordAudit } from '../../data/audit.repository.ts'
 import { type ClientRow, findClient, ghlTokensOf, updateClient } from '../../data/clients.repository.ts'
 import { acquireLease, releaseLease } from '../../data/credential-leases.repository.ts'
@@ -50,7 +57,11 @@ export class CustomFieldsService {
     return analyzeLeads(await listLeadProjects(this.deps.db, clientId))
   }
 
-  async createFromAnalysis(session: AuthenticatedSession, clientId: string, analysis: LeadAnalysis) {
+  async createFromAnalysis(
+    session: AuthenticatedSession,
+    clientId: string,
+    analysis: LeadAnalysis,
+  ): Promise<CreateCustomFieldsResult> {
     await this.visibleRow(session, clientId)
     const standard = STANDARD_LEAD_FIELDS.filter((field) =>
       analysis.standardFields.some((s) => s.name === field.name),
@@ -74,7 +85,11 @@ export class CustomFieldsService {
   }
 
   /** The mobile modal's variant: the standard fields plus the given survey questions. */
-  async createFields(session: AuthenticatedSession, clientId: string, surveyQuestions: string[]) {
+  async createFields(
+    session: AuthenticatedSession,
+    clientId: string,
+    surveyQuestions: string[],
+  ): Promise<CreateFieldsResult> {
     await this.visibleRow(session, clientId)
     const wanted: WantedField[] = [
       ...STANDARD_LEAD_FIELDS.map((field) => ({
@@ -123,7 +138,7 @@ export class CustomFieldsService {
     return (await listFieldRecords(this.deps.db, clientId)).map(toRecord)
   }
 
-  async mappingStatus(session: AuthenticatedSession, clientId: string) {
+  async mappingStatus(session: AuthenticatedSession, clientId: string): Promise<GhlStatus> {
     const row = await this.visibleRow(session, clientId)
     const records = await listFieldRecords(this.deps.db, clientId)
     return {

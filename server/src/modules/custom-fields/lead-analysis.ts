@@ -1,4 +1,4 @@
-import type { LeadAnalysis } from '@common/clients.ts'
+import type { LeadAnalysis } from '@common/custom-fields.ts'
 import { STANDARD_LEAD_FIELDS } from './standard-fields.ts'
 
 /** Survey questions and job types found in a client's stored leads (`projectData`). */

@@ -1,4 +1,4 @@
-import type { GhlDataType } from '@common/clients.ts'
+import type { GhlDataType } from '@common/custom-fields.ts'
 
 /**
  * The standard lead data every client's GHL contacts carry as custom fields (spec §2.14:

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TestClient } from '../../testing/http-client.ts'
+import { SessionClient } from '../../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../../testing/test-server.ts'
 
 // Issue 11 §8: the public health check says ok or not per component, never a raw database error.
@@ -15,7 +15,7 @@ describe('public health', () => {
   it('reports an unreachable database as such, without its error', async () => {
     // The database goes away under the running server.
     await server.server.database.close()
-    const response = await new TestClient(server.url).get('/api/health')
+    const response = await new SessionClient(server.url).get('/api/health')
     expect(response.status).toBe(503)
     expect(response.body).toEqual({
       status: 'unavailable',

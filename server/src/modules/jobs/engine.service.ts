@@ -1,3 +1,5 @@
+import type { ContactSyncResult } from '@common/contacts.ts'
+import type { ImportStarted, ImportStatus } from '@common/imports.ts'
 import { recordAudit } from '../../data/audit.repository.ts'
 import { findLeadImport } from '../../data/lead-imports.repository.ts'
 import { listLeadsOfClient } from '../../data/leads.repository.ts'
@@ -15,7 +17,7 @@ export class EngineService {
     private readonly engine: Engine,
   ) {}
 
-  async startImport(session: AuthenticatedSession, clientId: string) {
+  async startImport(session: AuthenticatedSession, clientId: string): Promise<ImportStarted> {
     await assertClientVisible(this.db, session, clientId)
     const started = await this.engine.imports.start(clientId)
     this.engine.wake(QUEUES.leadImport)
@@ -27,7 +29,7 @@ export class EngineService {
     return started
   }
 
-  async importStatus(session: AuthenticatedSession, clientId: string) {
+  async importStatus(session: AuthenticatedSession, clientId: string): Promise<ImportStatus> {
     await assertClientVisible(this.db, session, clientId)
     const progress = await findLeadImport(this.db, clientId)
     const storedLeads = (await listLeadsOfClient(this.db, clientId)).length
@@ -43,7 +45,7 @@ export class EngineService {
     }
   }
 
-  async syncContacts(session: AuthenticatedSession, clientId: string) {
+  async syncContacts(session: AuthenticatedSession, clientId: string): Promise<ContactSyncResult> {
     await assertClientVisible(this.db, session, clientId)
     const result = await this.engine.contactSync.run(clientId)
     await recordAudit(this.db, actorOf(session), {

@@ -1,4 +1,4 @@
-import { JOB_STATES } from '@common/jobs.ts'
+import { JOB_STATES, type JobView, type RetryJobResult } from '@common/jobs.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { requireSession } from '../../http/guard.ts'
@@ -18,13 +18,17 @@ const idParams = z.object({ id: z.uuid('id must be a job id') })
 
 /** Jobs of the engine: dead ones show their error, and an operator can retry them. */
 export function registerJobRoutes(app: FastifyInstance, jobs: JobsService): void {
-  app.get('/api/jobs', { config: { access: 'canViewLogs' } }, async (request) => {
+  app.get('/api/jobs', { config: { access: 'canViewLogs' } }, async (request): Promise<JobView[]> => {
     const query = parseInput(listQuery, request.query)
     return jobs.list(requireSession(request), query)
   })
 
-  app.post('/api/jobs/:id/retry', { config: { access: 'canManageWebhooks' } }, async (request) => {
-    const { id } = parseInput(idParams, request.params)
-    return jobs.retry(requireSession(request), id)
-  })
+  app.post(
+    '/api/jobs/:id/retry',
+    { config: { access: 'canManageWebhooks' } },
+    async (request): Promise<RetryJobResult> => {
+      const { id } = parseInput(idParams, request.params)
+      return jobs.retry(requireSession(request), id)
+    },
+  )
 }

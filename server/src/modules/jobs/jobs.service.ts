@@ -1,4 +1,4 @@
-import type { JobState } from '@common/jobs.ts'
+import type { JobState, JobView, RetryJobResult } from '@common/jobs.ts'
 import type PgBoss from 'pg-boss'
 import { recordAudit } from '../../data/audit.repository.ts'
 import { findJob, listJobs } from '../../data/jobs.repository.ts'
@@ -17,12 +17,12 @@ export class JobsService {
     private readonly wake: (queue: string) => void,
   ) {}
 
-  async list(session: AuthenticatedSession, query: { state?: JobState; limit: number }) {
+  async list(session: AuthenticatedSession, query: { state?: JobState; limit: number }): Promise<JobView[]> {
     const clientIds = await visibleClientIds(this.db, session)
     return listJobs(this.db, { ...query, clientIds })
   }
 
-  async retry(session: AuthenticatedSession, id: string) {
+  async retry(session: AuthenticatedSession, id: string): Promise<RetryJobResult> {
     const job = await findJob(this.db, id)
     if (!job) throw new NotFoundError(`Job ${id} not found`)
     if (job.clientId) await assertClientVisible(this.db, session, job.clientId)

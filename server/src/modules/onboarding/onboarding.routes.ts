@@ -1,4 +1,4 @@
-import type { OnboardingView } from '@common/clients.ts'
+import type { OnboardingView } from '@common/onboarding.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { parseInput } from '../../lib/validation.ts'

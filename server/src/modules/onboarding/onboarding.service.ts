@@ -1,4 +1,4 @@
-import type { OnboardingView } from '@common/clients.ts'
+import type { OnboardingView } from '@common/onboarding.ts'
 import type { AppConfig } from '../../config/config.ts'
 import { ghlTokensOf, yelpTokensOf } from '../../data/clients.repository.ts'
 import type { DB } from '../../db/database.ts'

@@ -1,4 +1,8 @@
-import { rolePermissionsBodySchema } from '@common/users.ts'
+import {
+  type RolePermissions,
+  type RoleUpdateResult,
+  rolePermissionsBodySchema,
+} from '@common/permissions.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { requireSession } from '../../http/guard.ts'
@@ -9,16 +13,19 @@ import type { RolePermissionsService } from './role-permissions.service.ts'
 const roleParams = z.object({ role: z.string().min(1).max(50, 'role must be at most 50 characters') })
 
 export function registerRolePermissionRoutes(app: FastifyInstance, roles: RolePermissionsService): void {
-  app.get('/api/permissions/roles', { config: { access: 'canManageRoles' } }, async () => roles.all())
+  app.get(
+    '/api/permissions/roles',
+    { config: { access: 'canManageRoles' } },
+    async (): Promise<RolePermissions> => roles.all(),
+  )
 
   app.put(
     '/api/permissions/roles/:role',
     { config: { access: 'canEditPermissions', body: rolePermissionsBodySchema } },
-    async (request) => {
+    async (request): Promise<RoleUpdateResult> => {
       const { role } = parseInput(roleParams, request.params)
       const { permissions } = parseInput(rolePermissionsBodySchema, request.body)
-      const updated = await roles.update(role, permissions, requireSession(request))
-      return { role, permissions: updated }
+      return roles.update(role, permissions, requireSession(request))
     },
   )
 }

@@ -1,4 +1,11 @@
-import { isRole, type Permissions, ROLES, type Role } from '@common/permissions.ts'
+import {
+  isRole,
+  type Permissions,
+  ROLES,
+  type Role,
+  type RolePermissions,
+  type RoleUpdateResult,
+} from '@common/permissions.ts'
 import { recordAudit } from '../../data/audit.repository.ts'
 import {
   listRolePermissionRows,
@@ -17,7 +24,7 @@ const ADMIN_KEEPS = ['canManageRoles', 'canEditPermissions'] as const
 export class RolePermissionsService {
   constructor(private readonly db: DB) {}
 
-  async all(): Promise<Record<Role, Permissions>> {
+  async all(): Promise<RolePermissions> {
     const rows = await listRolePermissionRows(this.db)
     const byRole = new Map(rows.map((row) => [row.role, row.permissions]))
     return Object.fromEntries(ROLES.map((role) => [role, toPermissions(byRole.get(role))])) as Record<
@@ -27,7 +34,8 @@ export class RolePermissionsService {
   }
 
   /**
-   * Merges the given flags into the role's; unknown roles are 404, admin keeps its guards.
+   * Merges the given flags into the role's and answers the role with its stored flags; unknown
+   * roles are 404, admin keeps its guards.
    * Only an admin edits roles, whatever flags another role was given (issue 11 §1): flags are
    * the one thing a role could otherwise use to lift itself.
    */
@@ -35,7 +43,7 @@ export class RolePermissionsService {
     role: string,
     changes: Partial<Permissions>,
     session: AuthenticatedSession,
-  ): Promise<Permissions> {
+  ): Promise<RoleUpdateResult> {
     if (session.user.role !== 'admin') throw new ForbiddenError('Only an admin can change role permissions')
     if (!isRole(role)) throw new NotFoundError(`Role ${role} not found`)
     const actor = actorOf(session)
@@ -61,7 +69,7 @@ export class RolePermissionsService {
           after: changed,
         })
       }
-      return after
+      return { role, permissions: after }
     })
   }
 }

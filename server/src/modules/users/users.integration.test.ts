@@ -2,15 +2,15 @@ import { PERMISSION_FLAGS, ROLES } from '@common/permissions.ts'
 import type { AuditEntry, ListedUser } from '@common/users.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clients } from '../../db/schema.ts'
-import { TestClient } from '../../testing/http-client.ts'
+import { SessionClient } from '../../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../../testing/test-server.ts'
 
 let server: TestServer
-let admin: TestClient
+let admin: SessionClient
 
 beforeAll(async () => {
   server = await startTestServer()
-  admin = new TestClient(server.url)
+  admin = new SessionClient(server.url)
   await admin.login(server.adminUsername, server.adminPassword)
   // Clients arrive with their own API; rows are enough to assign users to.
   await server.server.database.db.insert(clients).values([
@@ -73,7 +73,7 @@ describe('users API', () => {
       email: 'dana@example.com',
     })
     expect(JSON.stringify(created)).not.toMatch(/password|argon2/i)
-    await new TestClient(server.url).login('dana', 'secret-123')
+    await new SessionClient(server.url).login('dana', 'secret-123')
     const duplicate = await admin.post('/api/users', { username: 'dana', password: 'secret-123' })
     expect(duplicate.status).toBe(409)
     expect(duplicate.body).toEqual({ error: 'Username dana is already taken' })
@@ -86,7 +86,7 @@ describe('users API', () => {
     })
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({ firstName: 'Eli' })
-    await new TestClient(server.url).login('eli', 'secret-123')
+    await new SessionClient(server.url).login('eli', 'secret-123')
   })
 
   it('changes only the fields an edit sends; null clears the optional ones (issue 11 §2)', async () => {
@@ -116,7 +116,7 @@ describe('users API', () => {
       email: null,
       lastName: null,
     })
-    await new TestClient(server.url).login('june', 'secret-123')
+    await new SessionClient(server.url).login('june', 'secret-123')
   })
 
   it.each([
@@ -134,7 +134,7 @@ describe('users API', () => {
 
   it('ends the other sessions of a user whose password changes, and all of them on deactivation', async () => {
     const user = await createUser({ username: 'fay' })
-    const fay = new TestClient(server.url)
+    const fay = new SessionClient(server.url)
     await fay.login('fay', 'secret-123')
     await admin.request('PUT', `/api/users/${user.id}`, { json: { password: 'new-secret-456' } })
     expect((await fay.get('/api/auth/me')).status).toBe(401)
@@ -173,7 +173,7 @@ describe('the last active admin', () => {
     })
 
     const second = await createUser({ username: 'gus', role: 'admin' })
-    const gus = new TestClient(server.url)
+    const gus = new SessionClient(server.url)
     await gus.login('gus', 'secret-123')
     const demoteGus = await admin.request('PUT', `/api/users/${second.id}`, { json: { role: 'viewer' } })
     expect(demoteGus.status).toBe(200)
@@ -243,7 +243,7 @@ describe('role permissions', () => {
 
   it('applies a change to signed-in users of that role at their next request', async () => {
     await createUser({ username: 'ivy', role: 'viewer' })
-    const ivy = new TestClient(server.url)
+    const ivy = new SessionClient(server.url)
     await ivy.login('ivy', 'secret-123')
     expect((await ivy.get('/api/users')).status).toBe(403)
     const granted = await admin.request('PUT', '/api/permissions/roles/viewer', {

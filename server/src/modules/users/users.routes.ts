@@ -1,4 +1,11 @@
-import { assignmentBodySchema, createUserSchema, updateUserSchema } from '@common/users.ts'
+import type { OkResponse } from '@common/api.ts'
+import {
+  assignmentBodySchema,
+  createUserSchema,
+  type ListedUser,
+  type SavedUser,
+  updateUserSchema,
+} from '@common/users.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { requireSession as sessionOf } from '../../http/guard.ts'
@@ -14,9 +21,13 @@ const assignmentParams = z.object({
 })
 
 export function registerUserRoutes(app: FastifyInstance, users: UsersService): void {
-  app.get('/api/users', { config: { access: 'canViewUsers' } }, async () => users.list())
+  app.get(
+    '/api/users',
+    { config: { access: 'canViewUsers' } },
+    async (): Promise<ListedUser[]> => users.list(),
+  )
 
-  app.post(
+  app.post<{ Reply: SavedUser }>(
     '/api/users',
     { config: { access: 'canCreateUsers', body: createUserSchema } },
     async (request, reply) => {
@@ -29,23 +40,27 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
   app.put(
     '/api/users/:id',
     { config: { access: 'canEditUsers', body: updateUserSchema } },
-    async (request) => {
+    async (request): Promise<SavedUser> => {
       const { id } = parseInput(userIdParams, request.params)
       const input = parseInput(updateUserSchema, request.body)
       return users.update(id, input, sessionOf(request))
     },
   )
 
-  app.delete('/api/users/:id', { config: { access: 'canDeleteUsers' } }, async (request) => {
-    const { id } = parseInput(userIdParams, request.params)
-    await users.remove(id, sessionOf(request))
-    return { ok: true }
-  })
+  app.delete(
+    '/api/users/:id',
+    { config: { access: 'canDeleteUsers' } },
+    async (request): Promise<OkResponse> => {
+      const { id } = parseInput(userIdParams, request.params)
+      await users.remove(id, sessionOf(request))
+      return { ok: true }
+    },
+  )
 
   app.post(
     '/api/users/:userId/clients/:clientId',
     { config: { access: 'canAssignClients', body: assignmentBodySchema } },
-    async (request) => {
+    async (request): Promise<OkResponse> => {
       const { userId, clientId } = parseInput(assignmentParams, request.params)
       const { permissions } = parseInput(assignmentBodySchema, request.body)
       await users.assign(userId, clientId, permissions, sessionOf(request))
@@ -56,7 +71,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
   app.delete(
     '/api/users/:userId/clients/:clientId',
     { config: { access: 'canAssignClients' } },
-    async (request) => {
+    async (request): Promise<OkResponse> => {
       const { userId, clientId } = parseInput(assignmentParams, request.params)
       await users.unassign(userId, clientId, sessionOf(request))
       return { ok: true }

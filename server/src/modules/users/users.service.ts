@@ -1,5 +1,11 @@
 import { isRole, isRoleAbove, type Role } from '@common/permissions.ts'
-import type { AssignmentPermissions, CreateUserInput, ListedUser, UpdateUserInput } from '@common/users.ts'
+import type {
+  AssignmentPermissions,
+  CreateUserInput,
+  ListedUser,
+  SavedUser,
+  UpdateUserInput,
+} from '@common/users.ts'
 import {
   deleteAssignment,
   findAssignment,
@@ -43,10 +49,7 @@ export class UsersService {
     }))
   }
 
-  async create(
-    input: CreateUserInput,
-    session: AuthenticatedSession,
-  ): Promise<ReturnType<typeof toAuditShape>> {
+  async create(input: CreateUserInput, session: AuthenticatedSession): Promise<SavedUser> {
     ensureMayGrant(session, input.role)
     const actor = actorOf(session)
     const passwordHash = await hashPassword(input.password)
@@ -63,7 +66,7 @@ export class UsersService {
     })
   }
 
-  async update(id: number, input: UpdateUserInput, session: AuthenticatedSession) {
+  async update(id: number, input: UpdateUserInput, session: AuthenticatedSession): Promise<SavedUser> {
     const passwordHash = input.password ? await hashPassword(input.password) : undefined
     return this.db.transaction(async (tx) => {
       const activeAdmins = await lockActiveAdminIds(tx)
@@ -199,7 +202,7 @@ function isLastActiveAdmin(activeAdminIds: number[], userId: number): boolean {
 }
 
 /** The public shape of a user: what responses and audit entries may hold (never the hash). */
-function toAuditShape(user: PublicUser) {
+function toAuditShape(user: PublicUser): SavedUser {
   return {
     id: user.id,
     username: user.username,

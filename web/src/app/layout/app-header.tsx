@@ -2,7 +2,7 @@ import { Menu } from 'lucide-react'
 import { useLocation } from 'wouter'
 import { NOT_FOUND_META, navItemFor } from '@/app/navigation.ts'
 import { Button } from '@/components/ui/button.tsx'
-import { useAuth } from '@/features/auth/hooks/use-auth.ts'
+import { useAuth } from '@/lib/auth/use-auth.ts'
 
 export function AppHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { user } = useAuth()

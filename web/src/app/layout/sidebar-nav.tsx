@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter'
 import { navItemFor, visibleNavItems } from '@/app/navigation.ts'
 import { BrandLogo } from '@/components/layout/brand-logo.tsx'
 import { Button } from '@/components/ui/button.tsx'
-import { useAuth } from '@/features/auth/hooks/use-auth.ts'
+import { useAuth } from '@/lib/auth/use-auth.ts'
 import { cn } from '@/lib/utils.ts'
 
 /** Brand, the navigation the user's role may see, and the signed-in user with Logout. */

@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { PagePlaceholder } from '@/components/layout/page-placeholder.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx'
-import { useAuth } from '@/features/auth/hooks/use-auth.ts'
 import { AddClientDialog } from '@/features/clients/components/add-client-dialog.tsx'
 import { FailedJobsCard } from '@/features/jobs/components/failed-jobs-card.tsx'
+import { useAuth } from '@/lib/auth/use-auth.ts'
 
 export function DashboardPage() {
   const { user } = useAuth()

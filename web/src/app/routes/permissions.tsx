@@ -1,5 +1,5 @@
-import { useAuth } from '@/features/auth/hooks/use-auth.ts'
 import { PermissionsManagement } from '@/features/permissions/components/permissions-management.tsx'
+import { useAuth } from '@/lib/auth/use-auth.ts'
 
 // Spec §2.10. Saving the signed-in user's own role reloads the session, so the menu and the
 // actions shown follow the new permissions at once.

@@ -1,5 +1,5 @@
-import { useAuth } from '@/features/auth/hooks/use-auth.ts'
 import { UserManagement } from '@/features/users/components/user-management.tsx'
+import { useAuth } from '@/lib/auth/use-auth.ts'
 
 // Spec §2.9. The page hands the signed-in user's permissions to the feature, which shows only
 // the actions they allow, and reloads the session after the user changed their own account.

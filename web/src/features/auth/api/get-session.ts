@@ -1,9 +1,8 @@
-import type { SessionUser } from '@common/auth.ts'
-import { apiRequest } from '@/lib/api-client.ts'
+import { type SessionUser, sessionResponseSchema } from '@common/auth.ts'
+import { apiJson } from '@/lib/api-client.ts'
 
 /** GET /api/auth/me: the signed-in user, or an ApiError (401 when nobody is signed in). */
 export async function getSessionUser(signal?: AbortSignal): Promise<SessionUser> {
-  const res = await apiRequest('GET', '/api/auth/me', undefined, { signal })
-  const body = (await res.json()) as { user: SessionUser }
+  const body = await apiJson('GET', '/api/auth/me', sessionResponseSchema, undefined, { signal })
   return body.user
 }

@@ -1,9 +1,8 @@
-import type { LoginInput, SessionUser } from '@common/auth.ts'
-import { apiRequest } from '@/lib/api-client.ts'
+import { type LoginInput, type SessionUser, sessionResponseSchema } from '@common/auth.ts'
+import { apiJson } from '@/lib/api-client.ts'
 
 /** POST /api/auth/login: starts a session (cookie) and answers the user. */
 export async function postLogin(input: LoginInput): Promise<SessionUser> {
-  const res = await apiRequest('POST', '/api/auth/login', input)
-  const body = (await res.json()) as { user: SessionUser }
+  const body = await apiJson('POST', '/api/auth/login', sessionResponseSchema, input)
   return body.user
 }

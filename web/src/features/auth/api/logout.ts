@@ -1,6 +1,7 @@
-import { apiRequest } from '@/lib/api-client.ts'
+import { okResponseSchema } from '@common/api.ts'
+import { apiJson } from '@/lib/api-client.ts'
 
-/** POST /api/auth/logout: ends the session; the answer body is not used. */
+/** POST /api/auth/logout: ends the session and answers `{ ok: true }`. */
 export async function postLogout(): Promise<void> {
-  await apiRequest('POST', '/api/auth/logout')
+  await apiJson('POST', '/api/auth/logout', okResponseSchema)
 }

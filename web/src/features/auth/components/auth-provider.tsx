@@ -5,8 +5,8 @@ import { toast } from '@/components/ui/use-toast.ts'
 import { getSessionUser } from '@/features/auth/api/get-session.ts'
 import { postLogin } from '@/features/auth/api/login.ts'
 import { postLogout } from '@/features/auth/api/logout.ts'
-import { AuthContext, type AuthState } from '@/features/auth/auth-context.ts'
 import { ApiError, serverMessageOf } from '@/lib/api-client.ts'
+import { AuthContext, type AuthState } from '@/lib/auth/auth-context.ts'
 
 function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401

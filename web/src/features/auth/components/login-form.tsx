@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { Label } from '@/components/ui/label.tsx'
-import { useAuth } from '@/features/auth/hooks/use-auth.ts'
+import { useAuth } from '@/lib/auth/use-auth.ts'
 
 // Spec §2.2 and §5. The form shows no toast of its own: login() reports success and failure.
 export function LoginForm() {

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { Toaster } from '@/components/ui/toaster.tsx'
 import { dismissToast } from '@/components/ui/use-toast.ts'
 import { AuthProvider } from '@/features/auth/components/auth-provider.tsx'
-import { useAuth } from '@/features/auth/hooks/use-auth.ts'
 import { apiRequest } from '@/lib/api-client.ts'
+import { useAuth } from '@/lib/auth/use-auth.ts'
 import { createQueryClient } from '@/lib/query-client.ts'
 import {
   type ApiTestServer,

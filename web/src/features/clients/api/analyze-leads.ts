@@ -1,11 +1,10 @@
-import type { LeadAnalysis } from '@common/clients.ts'
+import { type LeadAnalysis, leadAnalysisSchema } from '@common/custom-fields.ts'
 import { useMutation } from '@tanstack/react-query'
-import { apiRequest } from '@/lib/api-client.ts'
+import { apiJson } from '@/lib/api-client.ts'
 
 /** POST /api/clients/{clientId}/ghl/analyze-leads: what custom fields the stored leads call for. */
 export async function analyzeLeads(clientId: string): Promise<LeadAnalysis> {
-  const res = await apiRequest('POST', `/api/clients/${encodeURIComponent(clientId)}/ghl/analyze-leads`)
-  return (await res.json()) as LeadAnalysis
+  return apiJson('POST', `/api/clients/${encodeURIComponent(clientId)}/ghl/analyze-leads`, leadAnalysisSchema)
 }
 
 export function useAnalyzeLeads() {

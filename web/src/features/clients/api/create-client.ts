@@ -1,7 +1,7 @@
-import type { ClientView, CreateClientInput } from '@common/clients.ts'
+import { type ClientView, type CreateClientInput, clientViewSchema } from '@common/clients.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { clientsQueryOptions } from '@/features/clients/api/get-clients.ts'
-import { ApiError, apiRequest } from '@/lib/api-client.ts'
+import { ApiError, apiJson } from '@/lib/api-client.ts'
 
 /** Spec §9: the list (and stats) refresh this long after a client is created. */
 export const CLIENT_LIST_REFRESH_DELAY_MS = 500
@@ -12,8 +12,7 @@ export const AUTHENTICATION_REQUIRED = 'Authentication required'
 /** POST /api/clients: 201 with the created client; 409 when the clientId is taken. */
 export async function createClient(input: CreateClientInput): Promise<ClientView> {
   try {
-    const res = await apiRequest('POST', '/api/clients', input)
-    return (await res.json()) as ClientView
+    return await apiJson('POST', '/api/clients', clientViewSchema, input)
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       console.warn('Creating a client answered 401: the session has ended')

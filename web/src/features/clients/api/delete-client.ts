@@ -1,10 +1,11 @@
+import { okResponseSchema } from '@common/api.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { clientsQueryOptions } from '@/features/clients/api/get-clients.ts'
-import { apiRequest } from '@/lib/api-client.ts'
+import { apiJson } from '@/lib/api-client.ts'
 
 /** DELETE /api/clients/{clientId}: removes the client with its leads, messages and records. */
 export async function deleteClient(clientId: string): Promise<void> {
-  await apiRequest('DELETE', `/api/clients/${encodeURIComponent(clientId)}`)
+  await apiJson('DELETE', `/api/clients/${encodeURIComponent(clientId)}`, okResponseSchema)
 }
 
 export function useDeleteClient() {

@@ -1,15 +1,16 @@
+import { type DeleteCustomFieldsResult, deleteCustomFieldsResultSchema } from '@common/custom-fields.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { clientsQueryOptions } from '@/features/clients/api/get-clients.ts'
 import { customFieldsQueryOptions } from '@/features/clients/api/get-custom-fields.ts'
-import { apiRequest } from '@/lib/api-client.ts'
+import { apiJson } from '@/lib/api-client.ts'
 
 /** POST /api/clients/{clientId}/ghl/delete-custom-fields: removes every custom field it created. */
-export async function deleteCustomFields(clientId: string): Promise<{ deletedCount: number }> {
-  const res = await apiRequest(
+export async function deleteCustomFields(clientId: string): Promise<DeleteCustomFieldsResult> {
+  return apiJson(
     'POST',
     `/api/clients/${encodeURIComponent(clientId)}/ghl/delete-custom-fields`,
+    deleteCustomFieldsResultSchema,
   )
-  return (await res.json()) as { deletedCount: number }
 }
 
 export function useDeleteCustomFields() {

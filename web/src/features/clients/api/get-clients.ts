@@ -1,11 +1,10 @@
-import type { ClientView } from '@common/clients.ts'
+import { type ClientView, clientListSchema } from '@common/clients.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '@/lib/api-client.ts'
+import { apiJson } from '@/lib/api-client.ts'
 
 /** GET /api/clients: every client the caller may see, with connection status and no secrets. */
 export async function getClients(signal?: AbortSignal): Promise<ClientView[]> {
-  const res = await apiRequest('GET', '/api/clients', undefined, { signal })
-  return (await res.json()) as ClientView[]
+  return apiJson('GET', '/api/clients', clientListSchema, undefined, { signal })
 }
 
 export function clientsQueryOptions() {

@@ -1,13 +1,16 @@
-import type { CustomFieldRecord } from '@common/clients.ts'
+import { type CustomFieldRecord, customFieldListSchema } from '@common/custom-fields.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '@/lib/api-client.ts'
+import { apiJson } from '@/lib/api-client.ts'
 
 /** GET /api/ghl/custom-fields/{clientId}: the custom-field records created for the client. */
 export async function getCustomFields(clientId: string, signal?: AbortSignal): Promise<CustomFieldRecord[]> {
-  const res = await apiRequest('GET', `/api/ghl/custom-fields/${encodeURIComponent(clientId)}`, undefined, {
-    signal,
-  })
-  return (await res.json()) as CustomFieldRecord[]
+  return apiJson(
+    'GET',
+    `/api/ghl/custom-fields/${encodeURIComponent(clientId)}`,
+    customFieldListSchema,
+    undefined,
+    { signal },
+  )
 }
 
 export function customFieldsQueryOptions(clientId: string) {

@@ -1,22 +1,16 @@
+import { type GhlStatus, ghlStatusSchema } from '@common/custom-fields.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '@/lib/api-client.ts'
-
-/** Spec §3.2 "CRM status response". */
-export interface GhlStatus {
-  hasApiKey: boolean
-  hasCustomFields: boolean
-  fieldMapping: Record<string, string>
-}
+import { apiJson } from '@/lib/api-client.ts'
 
 /** GET /api/clients/{clientId}/ghl/custom-fields: key and custom-field state for the GHL modal. */
 export async function getGhlStatus(clientId: string, signal?: AbortSignal): Promise<GhlStatus> {
-  const res = await apiRequest(
+  return apiJson(
     'GET',
     `/api/clients/${encodeURIComponent(clientId)}/ghl/custom-fields`,
+    ghlStatusSchema,
     undefined,
     { signal },
   )
-  return (await res.json()) as GhlStatus
 }
 
 /** Under the client list's key, so whatever refreshes the list refreshes this too. */

@@ -1,33 +1,17 @@
+import { type ImportStatus, importStatusSchema } from '@common/imports.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { importPollInterval } from '@/features/clients/utils/import-progress.ts'
-import { apiRequest } from '@/lib/api-client.ts'
-
-export type ImportState = 'never' | 'running' | 'completed' | 'failed'
-
-/** The answer of GET /api/clients/{clientId}/import-status. */
-export interface ImportStatus {
-  status: ImportState
-  businessId: string | null
-  /** Lead ids Yelp listed for the business. */
-  leadsFound: number
-  /** Of those, queued for a lead sync (updated every 20 leads while running). */
-  leadsQueued: number
-  /** Leads of the client stored in the hub; grows as the queued syncs finish. */
-  storedLeads: number
-  error: string | null
-  startedAt: string | null
-  finishedAt: string | null
-}
+import { apiJson } from '@/lib/api-client.ts'
 
 /** GET /api/clients/{clientId}/import-status: the last historical import and its progress. */
 export async function getImportStatus(clientId: string, signal?: AbortSignal): Promise<ImportStatus> {
-  const res = await apiRequest(
+  return apiJson(
     'GET',
     `/api/clients/${encodeURIComponent(clientId)}/import-status`,
+    importStatusSchema,
     undefined,
     { signal },
   )
-  return (await res.json()) as ImportStatus
 }
 
 /** Under the client list's key, so whatever refreshes the list refreshes this too. */

@@ -1,15 +1,16 @@
+import { surveyQuestionsSchema } from '@common/custom-fields.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '@/lib/api-client.ts'
+import { apiJson } from '@/lib/api-client.ts'
 
 /** GET /api/clients/{clientId}/survey-questions: the distinct survey questions of its leads. */
 export async function getSurveyQuestions(clientId: string, signal?: AbortSignal): Promise<string[]> {
-  const res = await apiRequest(
+  const body = await apiJson(
     'GET',
     `/api/clients/${encodeURIComponent(clientId)}/survey-questions`,
+    surveyQuestionsSchema,
     undefined,
     { signal },
   )
-  const body = (await res.json()) as { questions: string[] }
   return body.questions
 }
 

@@ -1,16 +1,11 @@
+import { type ImportStarted, importStartedSchema } from '@common/imports.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { importStatusQueryOptions } from '@/features/clients/api/get-import-status.ts'
-import { apiRequest } from '@/lib/api-client.ts'
-
-export interface ImportStarted {
-  businessId: string
-  status: 'started'
-}
+import { apiJson } from '@/lib/api-client.ts'
 
 /** POST /api/import-historical-leads: queues the import; 400 until the Yelp business is connected. */
 export async function importHistoricalLeads(clientId: string): Promise<ImportStarted> {
-  const res = await apiRequest('POST', '/api/import-historical-leads', { clientId })
-  return (await res.json()) as ImportStarted
+  return apiJson('POST', '/api/import-historical-leads', importStartedSchema, { clientId })
 }
 
 export function useImportHistoricalLeads() {

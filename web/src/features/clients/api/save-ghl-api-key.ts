@@ -1,24 +1,20 @@
+import { type ghlApiKeySchema, type SaveGhlApiKeyResult, saveGhlApiKeyResultSchema } from '@common/clients.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
 import { clientsQueryOptions } from '@/features/clients/api/get-clients.ts'
-import { apiRequest } from '@/lib/api-client.ts'
+import { apiJson } from '@/lib/api-client.ts'
 
-export interface SaveGhlApiKeyInput {
-  clientId: string
-  locationApiKey: string
-  /** The mobile modal may send the key alone. */
-  locationId?: string
-}
-
-export interface SaveGhlApiKeyResult {
-  success: true
-  hasApiKey: true
-  locationId: string
-}
+/** The body of ghlApiKeySchema (the mobile modal may send the key alone) and the client it is for. */
+export type SaveGhlApiKeyInput = z.input<typeof ghlApiKeySchema> & { clientId: string }
 
 /** POST /api/clients/{clientId}/ghl/api-key: the server checks the key with GHL before saving it. */
 export async function saveGhlApiKey({ clientId, ...body }: SaveGhlApiKeyInput): Promise<SaveGhlApiKeyResult> {
-  const res = await apiRequest('POST', `/api/clients/${encodeURIComponent(clientId)}/ghl/api-key`, body)
-  return (await res.json()) as SaveGhlApiKeyResult
+  return apiJson(
+    'POST',
+    `/api/clients/${encodeURIComponent(clientId)}/ghl/api-key`,
+    saveGhlApiKeyResultSchema,
+    body,
+  )
 }
 
 export function useSaveGhlApiKey() {

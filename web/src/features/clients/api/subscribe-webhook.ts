@@ -1,25 +1,21 @@
+import {
+  type SubscribeWebhookResult,
+  subscribeWebhookResultSchema,
+  type subscribeWebhookSchema,
+} from '@common/clients.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
 import { clientsQueryOptions } from '@/features/clients/api/get-clients.ts'
-import { apiRequest } from '@/lib/api-client.ts'
+import { apiJson } from '@/lib/api-client.ts'
 
-export interface SubscribeWebhookInput {
-  clientId: string
-  businessId: string
-}
-
-export interface SubscribeWebhookResult {
-  success: true
-  businessId: string
-  webhookSubscribed: true
-}
+export type SubscribeWebhookInput = z.input<typeof subscribeWebhookSchema>
 
 /** POST /api/subscribe-webhook: subscribes the business to Yelp webhooks and stores its id. */
 export async function subscribeWebhook(input: SubscribeWebhookInput): Promise<SubscribeWebhookResult> {
-  const res = await apiRequest('POST', '/api/subscribe-webhook', {
+  return apiJson('POST', '/api/subscribe-webhook', subscribeWebhookResultSchema, {
     businessId: input.businessId,
     clientId: input.clientId,
   })
-  return (await res.json()) as SubscribeWebhookResult
 }
 
 export function useSubscribeWebhook() {

@@ -10,9 +10,9 @@ import { Toaster } from '@/components/ui/toaster.tsx'
 import { dismissToast } from '@/components/ui/use-toast.ts'
 import { useClients } from '@/features/clients/api/get-clients.ts'
 import { AddClientDialog } from '@/features/clients/components/add-client-dialog.tsx'
-import { clientView } from '@/features/clients/testing/client-view.ts'
 import { createQueryClient } from '@/lib/query-client.ts'
 import { type ApiTestServer, startApiTestServer, type TestReply } from '@/testing/api-test-server.ts'
+import { clientView } from '@/testing/client-view.ts'
 
 let server: ApiTestServer | undefined
 

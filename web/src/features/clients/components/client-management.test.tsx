@@ -9,8 +9,8 @@ import { AppProvider } from '@/app/provider.tsx'
 import { dismissToast } from '@/components/ui/use-toast.ts'
 import { AuthProvider } from '@/features/auth/components/auth-provider.tsx'
 import { ClientManagement } from '@/features/clients/components/client-management.tsx'
-import { clientView } from '@/features/clients/testing/client-view.ts'
 import { type ApiTestServer, startApiTestServer, type TestRoutes } from '@/testing/api-test-server.ts'
+import { clientView } from '@/testing/client-view.ts'
 import { sessionUser } from '@/testing/session-user.ts'
 
 let server: ApiTestServer | undefined

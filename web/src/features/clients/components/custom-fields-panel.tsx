@@ -1,4 +1,4 @@
-import { DATA_TYPE_LABELS } from '@common/clients.ts'
+import { DATA_TYPE_LABELS } from '@common/custom-fields.ts'
 import { Badge } from '@/components/ui/badge.tsx'
 import { useCustomFields } from '@/features/clients/api/get-custom-fields.ts'
 

@@ -1,4 +1,5 @@
-import type { ClientView, LeadAnalysis } from '@common/clients.ts'
+import type { ClientView } from '@common/clients.ts'
+import type { LeadAnalysis } from '@common/custom-fields.ts'
 import { Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button.tsx'

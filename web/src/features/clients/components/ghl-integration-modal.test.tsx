@@ -7,8 +7,8 @@ import { AppProvider } from '@/app/provider.tsx'
 import { dismissToast } from '@/components/ui/use-toast.ts'
 import { CustomFieldsPanel } from '@/features/clients/components/custom-fields-panel.tsx'
 import { GhlIntegrationModal } from '@/features/clients/components/ghl-integration-modal.tsx'
-import { clientView } from '@/features/clients/testing/client-view.ts'
 import { type ApiTestServer, startApiTestServer, type TestRoutes } from '@/testing/api-test-server.ts'
+import { clientView } from '@/testing/client-view.ts'
 
 let server: ApiTestServer | undefined
 
@@ -149,7 +149,19 @@ describe('custom-fields panel (spec §2.8)', () => {
     { records: [], expected: 'nothing' },
     {
       records: [
-        { id: 1, fieldName: 'Roof type', dataType: 'MULTIPLE_OPTIONS', sourceType: 'survey_question' },
+        {
+          id: 1,
+          clientId: 'acme',
+          fieldName: 'Roof type',
+          ghlFieldId: 'fld-1',
+          ghlFieldName: 'Roof type',
+          fieldKey: 'contact.roof_type',
+          dataType: 'MULTIPLE_OPTIONS',
+          options: ['Tile', 'Shingle'],
+          sourceType: 'survey_question',
+          isActive: true,
+          createdAt: '2026-01-05T10:00:00.000Z',
+        },
       ],
       expected: 'list',
     },

@@ -1,9 +1,10 @@
 import type { ClientView } from '@common/clients.ts'
+import type { ImportStatus } from '@common/imports.ts'
 import { AlertCircle, CheckCircle2, Download, LoaderCircle } from 'lucide-react'
 import { useEffect, useReducer } from 'react'
 import { Button } from '@/components/ui/button.tsx'
 import { toast } from '@/components/ui/use-toast.ts'
-import { type ImportStatus, useImportStatus } from '@/features/clients/api/get-import-status.ts'
+import { useImportStatus } from '@/features/clients/api/get-import-status.ts'
 import { useImportHistoricalLeads } from '@/features/clients/api/import-historical-leads.ts'
 import { formatDateTime } from '@/features/clients/utils/format.ts'
 import {

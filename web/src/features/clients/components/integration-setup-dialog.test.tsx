@@ -1,15 +1,16 @@
 // @vitest-environment happy-dom
 import '@testing-library/jest-dom/vitest'
-import type { ClientView, CustomFieldRecord, LeadAnalysis } from '@common/clients.ts'
+import type { ClientView } from '@common/clients.ts'
+import type { CustomFieldRecord, LeadAnalysis } from '@common/custom-fields.ts'
+import type { ImportStatus } from '@common/imports.ts'
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppProvider } from '@/app/provider.tsx'
 import { dismissToast } from '@/components/ui/use-toast.ts'
-import type { ImportStatus } from '@/features/clients/api/get-import-status.ts'
 import { IntegrationSetupDialog } from '@/features/clients/components/integration-setup-dialog.tsx'
-import { clientView } from '@/features/clients/testing/client-view.ts'
 import { type ApiTestServer, startApiTestServer, type TestRoutes } from '@/testing/api-test-server.ts'
+import { clientView } from '@/testing/client-view.ts'
 
 let server: ApiTestServer | undefined
 

@@ -1,4 +1,4 @@
-import { useAuth } from '@/features/auth/hooks/use-auth.ts'
+import { useAuth } from '@/lib/auth/use-auth.ts'
 
 /** What the signed-in role may do with clients; the UI hides the rest (PRODUCT.md §2). */
 export function useClientPermissions() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { clientView } from '@/features/clients/testing/client-view.ts'
 import { customFieldsStatusDisplay, STATUS_TONE_CLASSES } from '@/features/clients/utils/client-status.ts'
+import { clientView } from '@/testing/client-view.ts'
 
 const withKey = {
   connected: false,

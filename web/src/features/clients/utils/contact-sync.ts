@@ -1,4 +1,4 @@
-import type { ContactSyncResult } from '@/features/clients/api/sync-contacts.ts'
+import type { ContactSyncResult } from '@common/contacts.ts'
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 

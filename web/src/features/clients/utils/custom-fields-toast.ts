@@ -1,4 +1,4 @@
-import type { CreateCustomFieldsResult } from '@/features/clients/api/create-custom-fields.ts'
+import type { CreateCustomFieldsResult } from '@common/custom-fields.ts'
 
 /** Spec §8 "Custom fields created (count)"; when every field existed, it says so instead of "0 created". */
 export function customFieldsCreatedToast({ fieldsCreated, fieldsExisting }: CreateCustomFieldsResult) {

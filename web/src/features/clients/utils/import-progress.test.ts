@@ -1,5 +1,5 @@
+import type { ImportStatus } from '@common/imports.ts'
 import { describe, expect, it } from 'vitest'
-import type { ImportStatus } from '@/features/clients/api/get-import-status.ts'
 import {
   IMPORT_POLL_MS,
   IMPORT_SETTLE_MS,

@@ -1,4 +1,4 @@
-import type { ImportStatus } from '@/features/clients/api/get-import-status.ts'
+import type { ImportStatus } from '@common/imports.ts'
 
 /** How often the import status is asked for while it changes. */
 export const IMPORT_POLL_MS = 2000

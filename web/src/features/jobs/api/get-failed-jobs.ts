@@ -1,17 +1,14 @@
-import type { JobState, JobView } from '@common/jobs.ts'
+import { type JobView, jobListSchema } from '@common/jobs.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '@/lib/api-client.ts'
+import { apiJson } from '@/lib/api-client.ts'
 import { urlFromQueryKey } from '@/lib/query-client.ts'
-
-export type { JobState, JobView }
 
 export const FAILED_JOBS_LIMIT = 50
 
 /** GET /api/jobs?state=failed&limit=50: dead jobs, newest first, of the clients the caller sees. */
 export async function getFailedJobs(signal?: AbortSignal): Promise<JobView[]> {
   const { queryKey } = failedJobsQueryOptions()
-  const res = await apiRequest('GET', urlFromQueryKey(queryKey), undefined, { signal })
-  return (await res.json()) as JobView[]
+  return apiJson('GET', urlFromQueryKey(queryKey), jobListSchema, undefined, { signal })
 }
 
 export function failedJobsQueryOptions() {

@@ -1,17 +1,11 @@
+import { type RetryJobResult, retryJobResultSchema } from '@common/jobs.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { failedJobsQueryOptions } from '@/features/jobs/api/get-failed-jobs.ts'
-import { apiRequest } from '@/lib/api-client.ts'
-
-export interface RetryJobResult {
-  ok: true
-  id: string
-  state: 'retry'
-}
+import { apiJson } from '@/lib/api-client.ts'
 
 /** POST /api/jobs/{id}/retry: a failed job runs again; 409 when it is not failed (any more). */
 export async function retryJob(id: string): Promise<RetryJobResult> {
-  const res = await apiRequest('POST', `/api/jobs/${encodeURIComponent(id)}/retry`)
-  return (await res.json()) as RetryJobResult
+  return apiJson('POST', `/api/jobs/${encodeURIComponent(id)}/retry`, retryJobResultSchema)
 }
 
 export function useRetryJob() {

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import '@testing-library/jest-dom/vitest'
+import type { JobView } from '@common/jobs.ts'
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppProvider } from '@/app/provider.tsx'
 import { dismissToast } from '@/components/ui/use-toast.ts'
-import type { JobView } from '@/features/jobs/api/get-failed-jobs.ts'
 import { FailedJobsCard } from '@/features/jobs/components/failed-jobs-card.tsx'
 import { type ApiTestServer, startApiTestServer } from '@/testing/api-test-server.ts'
 

@@ -1,4 +1,4 @@
-import type { JobView } from '@/features/jobs/api/get-failed-jobs.ts'
+import type { JobView } from '@common/jobs.ts'
 
 /** The engine's queues in words (server/src/engine/queue/queues.ts). */
 export const QUEUE_LABELS: Record<string, string> = {

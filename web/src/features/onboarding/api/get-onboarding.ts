@@ -1,6 +1,6 @@
-import type { OnboardingView } from '@common/clients.ts'
+import { type OnboardingView, onboardingViewSchema } from '@common/onboarding.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '@/lib/api-client.ts'
+import { apiJson } from '@/lib/api-client.ts'
 
 /** GET /api/onboard/{clientId}?token=: what the public onboarding page may show; 403 for a bad token. */
 export async function getOnboarding(
@@ -8,13 +8,13 @@ export async function getOnboarding(
   token: string,
   signal?: AbortSignal,
 ): Promise<OnboardingView> {
-  const res = await apiRequest(
+  return apiJson(
     'GET',
     `/api/onboard/${encodeURIComponent(clientId)}?${new URLSearchParams({ token })}`,
+    onboardingViewSchema,
     undefined,
     { signal },
   )
-  return (await res.json()) as OnboardingView
 }
 
 export function onboardingQueryOptions(clientId: string, token: string) {

@@ -1,4 +1,4 @@
-import type { OnboardingView } from '@common/clients.ts'
+import type { OnboardingView } from '@common/onboarding.ts'
 import { LinkIcon, LoaderCircle, PartyPopper, RefreshCw, ShieldCheck, Star, Workflow } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { BrandLogo } from '@/components/layout/brand-logo.tsx'

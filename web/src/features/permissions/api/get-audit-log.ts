@@ -1,6 +1,6 @@
-import type { AuditEntry } from '@common/users.ts'
+import { type AuditEntry, auditListSchema } from '@common/users.ts'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { apiRequest } from '@/lib/api-client.ts'
+import { apiRequest, parseResponse } from '@/lib/api-client.ts'
 import { urlFromQueryKey } from '@/lib/query-client.ts'
 
 export const AUDIT_PAGE_SIZE = 20
@@ -23,13 +23,12 @@ export async function getAuditPage({
   cursor?: string
   signal?: AbortSignal
 }): Promise<AuditPage> {
-  const res = await apiRequest('GET', urlFromQueryKey(['/api/audit', { limit, cursor }]), undefined, {
-    signal,
-  })
+  const url = urlFromQueryKey(['/api/audit', { limit, cursor }])
+  const res = await apiRequest('GET', url, undefined, { signal })
   const totalHeader = res.headers.get('X-Total-Count')
   const total = totalHeader === null ? Number.NaN : Number(totalHeader)
   return {
-    entries: (await res.json()) as AuditEntry[],
+    entries: await parseResponse(res, auditListSchema, { method: 'GET', url }),
     nextCursor: res.headers.get('X-Next-Cursor') || undefined,
     total: Number.isFinite(total) ? total : undefined,
   }

@@ -1,13 +1,10 @@
-import type { Permissions, Role } from '@common/permissions.ts'
+import { type RolePermissions, rolePermissionsSchema } from '@common/permissions.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '@/lib/api-client.ts'
-
-export type RolePermissions = Record<Role, Permissions>
+import { apiJson } from '@/lib/api-client.ts'
 
 /** GET /api/permissions/roles: each role's 21 flags. */
 export async function getRolePermissions(signal?: AbortSignal): Promise<RolePermissions> {
-  const res = await apiRequest('GET', '/api/permissions/roles', undefined, { signal })
-  return (await res.json()) as RolePermissions
+  return apiJson('GET', '/api/permissions/roles', rolePermissionsSchema, undefined, { signal })
 }
 
 export function rolePermissionsQueryOptions() {

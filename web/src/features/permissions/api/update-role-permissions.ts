@@ -1,11 +1,14 @@
-import type { Permissions, Role } from '@common/permissions.ts'
+import {
+  type Permissions,
+  type Role,
+  type RolePermissions,
+  type RoleUpdateResult,
+  roleUpdateResultSchema,
+} from '@common/permissions.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { auditLogQueryOptions } from '@/features/permissions/api/get-audit-log.ts'
-import {
-  type RolePermissions,
-  rolePermissionsQueryOptions,
-} from '@/features/permissions/api/get-role-permissions.ts'
-import { apiRequest } from '@/lib/api-client.ts'
+import { rolePermissionsQueryOptions } from '@/features/permissions/api/get-role-permissions.ts'
+import { apiJson } from '@/lib/api-client.ts'
 
 /** PUT /api/permissions/roles/{role} with the whole draft; 409 when admin would lose its guards. */
 export async function updateRolePermissions({
@@ -14,9 +17,8 @@ export async function updateRolePermissions({
 }: {
   role: Role
   permissions: Permissions
-}): Promise<{ role: Role; permissions: Permissions }> {
-  const res = await apiRequest('PUT', `/api/permissions/roles/${role}`, { permissions })
-  return (await res.json()) as { role: Role; permissions: Permissions }
+}): Promise<RoleUpdateResult> {
+  return apiJson('PUT', `/api/permissions/roles/${role}`, roleUpdateResultSchema, { permissions })
 }
 
 export function useUpdateRolePermissions() {

@@ -1,6 +1,7 @@
+import { okResponseSchema } from '@common/api.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { usersQueryOptions } from '@/features/users/api/get-users.ts'
-import { apiRequest } from '@/lib/api-client.ts'
+import { apiJson } from '@/lib/api-client.ts'
 
 export function assignmentPath(userId: number, clientId: string): string {
   return `/api/users/${userId}/clients/${encodeURIComponent(clientId)}`
@@ -13,7 +14,9 @@ export function assignmentPath(userId: number, clientId: string): string {
  */
 export async function assignClients({ userId, clientIds }: { userId: number; clientIds: string[] }) {
   const results = await Promise.allSettled(
-    clientIds.map((clientId) => apiRequest('POST', assignmentPath(userId, clientId), { permissions: {} })),
+    clientIds.map((clientId) =>
+      apiJson('POST', assignmentPath(userId, clientId), okResponseSchema, { permissions: {} }),
+    ),
   )
   const failed = results.find((result) => result.status === 'rejected')
   if (failed) throw failed.reason

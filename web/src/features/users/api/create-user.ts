@@ -1,14 +1,11 @@
-import type { CreateUserInput, ListedUser } from '@common/users.ts'
+import { type CreateUserInput, type SavedUser, savedUserSchema } from '@common/users.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { usersQueryOptions } from '@/features/users/api/get-users.ts'
-import { apiRequest } from '@/lib/api-client.ts'
-
-export type SavedUser = Omit<ListedUser, 'clientAssignments'>
+import { apiJson } from '@/lib/api-client.ts'
 
 /** POST /api/users: 201 with the user; 400 names the bad field, 409 a taken username. */
 export async function createUser(input: CreateUserInput): Promise<SavedUser> {
-  const res = await apiRequest('POST', '/api/users', input)
-  return (await res.json()) as SavedUser
+  return apiJson('POST', '/api/users', savedUserSchema, input)
 }
 
 export function useCreateUser() {

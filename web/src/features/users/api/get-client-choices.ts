@@ -1,13 +1,12 @@
-import type { ClientView } from '@common/clients.ts'
+import { type ClientView, clientListSchema } from '@common/clients.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '@/lib/api-client.ts'
+import { apiJson } from '@/lib/api-client.ts'
 
 export type ClientChoice = Pick<ClientView, 'clientId' | 'name'>
 
 /** GET /api/clients: the clients the signed-in user may see (spec §7). */
 export async function getClients(signal?: AbortSignal): Promise<ClientView[]> {
-  const res = await apiRequest('GET', '/api/clients', undefined, { signal })
-  return (await res.json()) as ClientView[]
+  return apiJson('GET', '/api/clients', clientListSchema, undefined, { signal })
 }
 
 function toChoices(clients: ClientView[]): ClientChoice[] {

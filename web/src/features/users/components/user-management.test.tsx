@@ -12,6 +12,7 @@ import { dismissToast } from '@/components/ui/use-toast.ts'
 import { UserManagement } from '@/features/users/components/user-management.tsx'
 import { createQueryClient } from '@/lib/query-client.ts'
 import { type ApiTestServer, startApiTestServer, type TestRoutes } from '@/testing/api-test-server.ts'
+import { clientView } from '@/testing/client-view.ts'
 
 // These tests make real HTTP calls and wait for refetches: allow for a loaded machine.
 configure({ asyncUtilTimeout: 4000 })
@@ -156,9 +157,9 @@ describe('UserManagement (spec §2.9)', () => {
 
 describe('Assign dialog (spec §5 "Client assignment", §6)', () => {
   const CLIENTS = [
-    { clientId: 'bravo', name: 'Bravo Roofing' },
-    { clientId: 'acme', name: 'Acme Plumbing' },
-    { clientId: 'delta', name: 'Delta Dental' },
+    clientView({ id: 1, clientId: 'bravo', name: 'Bravo Roofing' }),
+    clientView({ id: 2, clientId: 'acme', name: 'Acme Plumbing' }),
+    clientView({ id: 3, clientId: 'delta', name: 'Delta Dental' }),
   ]
 
   it('requires a client, then posts one assignment per picked client', async () => {

@@ -1,5 +1,5 @@
 import { useContext } from 'react'
-import { AuthContext, type AuthState } from '@/features/auth/auth-context.ts'
+import { AuthContext, type AuthState } from '@/lib/auth/auth-context.ts'
 
 export function useAuth(): AuthState {
   const auth = useContext(AuthContext)

@@ -1,16 +1,38 @@
 import { eq } from 'drizzle-orm'
-import { expect } from 'vitest'
 import type { GhlSim } from '../../../sim/ghl/ghl-sim.ts'
 import type { LeadInput } from '../../../sim/yelp/yelp-control.schemas.ts'
 import type { YelpSim } from '../../../sim/yelp/yelp-sim.ts'
 import type { CoreOptions } from '../composition-root.ts'
+import type { AppConfig } from '../config/config.ts'
+import { ApiRequestLogStore } from '../data/api-request-logs.repository.ts'
+import { CredentialLeaseStore, ProviderTokensStore } from '../data/provider-tokens.store.ts'
 import type { DB } from '../db/database.ts'
 import { ghlContacts, messages } from '../db/schema.ts'
-import type { TestClient } from './http-client.ts'
-import { completeOAuth, type SimulatedWorld, startWithSimulators } from './with-simulators.ts'
+import { GhlOAuth } from '../integrations/ghl/ghl-oauth.ts'
+import type { ProviderApiOptions } from '../integrations/http/provider-api.ts'
+import { ProviderHttp } from '../integrations/http/provider-http.ts'
+import { RateLimiter } from '../integrations/http/rate-limiter.ts'
+import { TokenManager } from '../integrations/oauth/token-manager.ts'
+import { createProviderClients, type ProviderClients } from '../integrations/provider-clients.ts'
+import { YelpOAuth } from '../integrations/yelp/yelp-oauth.ts'
+import { SecretBox } from '../lib/secret-box.ts'
+import type { SessionClient } from './session-client.ts'
+import { type SimulatedWorld, startWithSimulators } from './with-simulators.ts'
 
-/** The sample client of the engine tests: Yelp business and GHL location of the simulators' fixtures. */
+/** The sample client of the tests: Yelp business and GHL location of the simulators' fixtures. */
 export const ACME = { clientId: 'acme', business: 'acme-roofing-sf', location: 'LocAAA111' } as const
+/** The same, by name, as the provider clients' tests pass them to every call. */
+export const CLIENT_ID = ACME.clientId
+export const BUSINESS_ID = ACME.business
+export const LOCATION_ID = ACME.location
+
+/** Quick retries so resilience tests take milliseconds, not seconds. */
+export const FAST_RETRIES: ProviderApiOptions = {
+  maxAttempts: 4,
+  baseDelayMs: 5,
+  maxDelayMs: 20,
+  timeoutMs: 5_000,
+}
 
 export interface SimMessage {
   id: string
@@ -37,57 +59,107 @@ export interface SimLeadEvent {
   event_content: { text?: string }
 }
 
+export interface ConnectOptions {
+  /**
+   * false: no Yelp webhook subscription, so the hub's engine stays idle while a test calls the
+   * vendors through the provider clients itself (its webhooks would add calls of their own).
+   */
+  subscribe?: boolean
+}
+
 /**
  * Connects client `acme` to both simulators through the hub's real API, as an operator would:
  * create the client, subscribe its Yelp business, Yelp OAuth, the GHL location key and custom
- * fields, then GHL OAuth. Works against any hub URL (an in-process test server or a child process).
+ * fields, then GHL OAuth. Works against any hub URL (an in-process test server or a child process);
+ * a step the hub refuses throws, naming the step and the hub's answer.
  */
 export async function connectAcme(
-  admin: TestClient,
+  admin: SessionClient,
   sims: { yelp: YelpSim; ghlApiKey: string },
+  options: ConnectOptions = {},
 ): Promise<void> {
-  expect((await admin.post('/api/clients', { clientId: ACME.clientId, name: 'Acme Roofing' })).status).toBe(
-    201,
-  )
-  const subscribed = await admin.post('/api/subscribe-webhook', {
-    clientId: ACME.clientId,
-    businessId: ACME.business,
-  })
-  expect(subscribed.status, subscribed.text).toBe(200)
-  // Yelp activates subscriptions asynchronously (yelp.md §3); the sim does so after its delay.
-  sims.yelp.clock.advance(1000)
-  expect((await completeOAuth(admin, `/api/yelp-auth-url?clientId=${ACME.clientId}`)).status).toBe(200)
-  const key = await admin.post(`/api/clients/${ACME.clientId}/ghl/api-key`, {
+  const { clientId } = ACME
+  await admin.call('add the client', 'POST', '/api/clients', { clientId, name: 'Acme Roofing' })
+  if (options.subscribe !== false) {
+    await admin.call('subscribe the Yelp business', 'POST', '/api/subscribe-webhook', {
+      clientId,
+      businessId: ACME.business,
+    })
+    // Yelp activates subscriptions asynchronously (yelp.md §3); the sim does so after its delay.
+    sims.yelp.clock.advance(1000)
+  }
+  await authorize(admin, `/api/yelp-auth-url?clientId=${clientId}`)
+  await admin.call('save the GHL location key', 'POST', `/api/clients/${clientId}/ghl/api-key`, {
     locationApiKey: sims.ghlApiKey,
     locationId: ACME.location,
   })
-  expect(key.status, key.text).toBe(200)
-  const fields = await admin.post(`/api/clients/${ACME.clientId}/ghl/create-fields`, {
+  await admin.call('create the custom fields', 'POST', `/api/clients/${clientId}/ghl/create-fields`, {
     surveyQuestions: ['What type of roof?'],
   })
-  expect(fields.status, fields.text).toBe(200)
-  expect((await completeOAuth(admin, `/api/ghl-auth-url?clientId=${ACME.clientId}`)).status).toBe(200)
+  await authorize(admin, `/api/ghl-auth-url?clientId=${clientId}`)
+}
+
+async function authorize(admin: SessionClient, startPath: string): Promise<void> {
+  const result = await admin.followOAuth(startPath)
+  if (result.status !== 200)
+    throw new Error(`OAuth callback of ${startPath} answered ${result.status}: ${result.page}`)
 }
 
 export interface ConnectedWorld extends SimulatedWorld {
   sims: SimDriver
   /** The hub's own database, to read what it recorded (messages, webhook logs, claims). */
   db: DB
+  config: AppConfig
+  /** A token manager of its own, as a worker process would have. */
+  tokens: TokenManager
+  /** Provider clients on a fresh rate limiter (the process-wide one would carry over between files). */
+  clients: ProviderClients
+  /** Another set on the same token manager and limiter, with other API options (e.g. a short timeout). */
+  clientsWith(options: ProviderApiOptions, tokens?: TokenManager): ProviderClients
+  /** A second token manager, as a second worker process would have. */
+  newTokenManager(): TokenManager
 }
 
-/** Both simulators, the hub in process, and client `acme` connected to both. */
-export async function startConnectedWorld(options: { core?: CoreOptions } = {}): Promise<ConnectedWorld> {
-  const world = await startWithSimulators(options)
+/**
+ * Both simulators, the hub in process, and client `acme` connected to both (Yelp business
+ * acme-roofing-sf, GHL location LocAAA111) through the real flows, so its tokens are real and
+ * sealed; with provider clients of its own for the tests that call the vendors directly.
+ */
+export async function startConnectedWorld(
+  options: { core?: CoreOptions } & ConnectOptions = {},
+): Promise<ConnectedWorld> {
+  const world = await startWithSimulators({ core: options.core })
   try {
-    await connectAcme(world.admin, { yelp: world.yelp, ghlApiKey: world.ghlSample.apiKey.token })
+    await connectAcme(world.admin, { yelp: world.yelp, ghlApiKey: world.ghlSample.apiKey.token }, options)
   } catch (error) {
     await world.close()
     throw error
   }
+  const config = world.server.server.config
+  const db = world.server.server.database.db
+  const newTokenManager = () => {
+    const http = new ProviderHttp(new ApiRequestLogStore(db))
+    return new TokenManager(
+      new ProviderTokensStore(db),
+      new CredentialLeaseStore(db),
+      new SecretBox(config.appSecret),
+      new YelpOAuth(config, http),
+      new GhlOAuth(config, http),
+    )
+  }
+  const tokens = newTokenManager()
+  const limiter = new RateLimiter()
+  const clientsWith = (api: ProviderApiOptions, using = tokens) =>
+    createProviderClients(config, new ApiRequestLogStore(db), using, undefined, { limiter, api })
   return {
     ...world,
     sims: new SimDriver(world.yelp, world.ghl, world.server.url),
-    db: world.server.server.database.db,
+    db,
+    config,
+    tokens,
+    clients: clientsWith(FAST_RETRIES),
+    clientsWith,
+    newTokenManager,
   }
 }
 
@@ -136,7 +208,8 @@ export class SimDriver {
 
   async yelpLead(leadId: string): Promise<{ events: SimLeadEvent[]; isArchived: boolean }> {
     const response = await fetch(`${this.yelp.url}/__sim/yelp/leads/${leadId}`)
-    expect(response.status).toBe(200)
+    if (response.status !== 200)
+      throw new Error(`the Yelp simulator has no lead ${leadId}: ${response.status}`)
     return (await response.json()) as { events: SimLeadEvent[]; isArchived: boolean }
   }
 
@@ -204,24 +277,6 @@ export class SimDriver {
 export async function messageRow(db: DB, externalKey: string) {
   const [row] = await db.select().from(messages).where(eq(messages.externalKey, externalKey))
   return row ?? null
-}
-
-export async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
-    await sleep(100)
-  }
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
 /** The GHL contact id the hub mapped a Yelp lead to. */

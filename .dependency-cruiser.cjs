@@ -1,0 +1,157 @@
+// The dependency rules of LeadRelay (docs/architecture.md, "Dependency rules"), run by
+// `npm run deps`, part of `npm run check` and CI. A break fails the build with the rule's name.
+//
+// Tests (`*.test.ts(x)`, `*.spec.ts`) may cross layers: they check one layer with the real
+// parts of another (a repository test reads the schema, a route test starts the server).
+const TEST = '\\.(test|spec)\\.tsx?$'
+/** Test support: the simulators, the session client and worlds, browser tests and their helpers. */
+const TEST_SUPPORT = '^(sim/|e2e/|server/src/testing/|web/src/testing/|web/src/features/[^/]+/testing/)'
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment:
+        'Modules that import each other cannot be read, tested or moved one at a time, and their ' +
+        'load order decides which sees the other half-initialised. Move the shared part into a ' +
+        'third module both import.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-unresolvable',
+      comment:
+        'Every import resolves to a file or an installed package. This also proves the rules ' +
+        'below see the aliases (@common, @) and .ts paths: an unresolved import is checked by none.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'web-not-server',
+      comment:
+        'The web client runs in the browser: it shares only the contracts in common/ with the ' +
+        'server, never server code or the simulators.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^(server|sim)/' },
+    },
+    {
+      name: 'server-not-web',
+      comment: 'The server does not depend on the client; what both need lives in common/.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^web/' },
+    },
+    {
+      name: 'common-not-sides',
+      comment: 'common/ holds the contracts both sides import, so it imports neither side.',
+      severity: 'error',
+      from: { path: '^common/' },
+      to: { path: '^(server|web|sim)/' },
+    },
+    {
+      name: 'feature-not-feature',
+      comment:
+        'A web feature does not import another feature (web/src/features/<f>); pages in ' +
+        'web/src/app compose features, and shared code moves to web/src/lib, ' +
+        "web/src/components or common/. A feature's tests may render it inside another " +
+        "feature's provider (the signed-in session), as its page does.",
+      severity: 'error',
+      from: { path: '^web/src/features/([^/]+)/', pathNot: TEST },
+      to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+    },
+    {
+      name: 'yelp-not-ghl',
+      comment:
+        'Each provider folder is the only place that knows its vendor; the engine joins Yelp and ' +
+        'GHL, the provider folders never import each other.',
+      severity: 'error',
+      from: { path: '^server/src/integrations/yelp/', pathNot: TEST },
+      to: { path: '^server/src/integrations/ghl/' },
+    },
+    {
+      name: 'ghl-not-yelp',
+      comment: 'See yelp-not-ghl: GHL code does not import Yelp code.',
+      severity: 'error',
+      from: { path: '^server/src/integrations/ghl/', pathNot: TEST },
+      to: { path: '^server/src/integrations/yelp/' },
+    },
+    {
+      name: 'integrations-only-ports',
+      comment:
+        'Provider code depends on nothing of ours but small ports (an authorised fetch, a token ' +
+        'store) handed in by the composition root: not on the engine, modules, repositories, the ' +
+        'database, the HTTP plumbing or the config module (a manifest names its env keys instead).',
+      severity: 'error',
+      from: { path: '^server/src/integrations/', pathNot: TEST },
+      to: { path: '^server/src/(engine|modules|data|db|http|config)/' },
+    },
+    {
+      name: 'data-no-upper',
+      comment:
+        'Repositories are the bottom layer above db/: they never import the engine, a module, ' +
+        'provider code or the HTTP plumbing, so both the engine and the API can use them.',
+      severity: 'error',
+      from: { path: '^server/src/data/', pathNot: TEST },
+      to: { path: '^server/src/(engine|modules|integrations|http)/' },
+    },
+    {
+      name: 'engine-not-modules',
+      comment:
+        'The engine (jobs, queues, forwarding) runs without the HTTP API: modules call the ' +
+        'engine, never the other way round.',
+      severity: 'error',
+      from: { path: '^server/src/engine/', pathNot: TEST },
+      to: { path: '^server/src/(modules|http)/' },
+    },
+    {
+      name: 'routes-not-data',
+      comment:
+        'Routes are thin: parse with the common/ schema, call one service, shape the answer. ' +
+        "Reading or writing rows is the service and repository layers' work.",
+      severity: 'error',
+      from: { path: '^server/src/modules/.+\\.routes\\.ts$' },
+      to: { path: '^server/src/(data|db)/' },
+    },
+    {
+      name: 'orm-only-in-data',
+      comment:
+        'Only repositories (server/src/data) and the database setup (server/src/db) use the ORM, ' +
+        'so every query has one home. Tests and test support may read rows directly: they check ' +
+        'what the code under test wrote, independently of it.',
+      severity: 'error',
+      from: { pathNot: [`^server/src/(data|db)/`, TEST, TEST_SUPPORT] },
+      to: { path: '^node_modules/drizzle-orm/' },
+    },
+    {
+      name: 'product-not-test-support',
+      comment:
+        'Product code (server/src, web/src, common) never imports the simulators, test support or ' +
+        'browser tests; they exist for tests, benchmarks and the demo.',
+      severity: 'error',
+      from: { path: '^(server/src|web/src|common)/', pathNot: [TEST, TEST_SUPPORT] },
+      to: { path: TEST_SUPPORT },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(web/dist|\\.tmp|test-results|\\.demo-data|data|drizzle)/' },
+    // Type-only imports count: a layer that borrows another's types depends on it all the same.
+    tsPreCompilationDeps: true,
+    // The base config knows both aliases, @ (web/src) and @common (common/); the tsconfigs that
+    // extend it narrow what each side may see.
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+}
