@@ -17,9 +17,15 @@ import { AuthService } from './modules/auth/auth.service.ts'
 import { registerClientModules } from './modules/clients/client-modules.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
 import { registerEngineIngress } from './modules/jobs/engine-ingress.ts'
+import { registerMessageRoutes } from './modules/messages/messages.routes.ts'
+import { MessagesService } from './modules/messages/messages.service.ts'
 import { registerRolePermissionRoutes } from './modules/permissions/role-permissions.routes.ts'
 import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
+import { registerRequestLogRoutes } from './modules/request-logs/request-logs.routes.ts'
+import { RequestLogsService } from './modules/request-logs/request-logs.service.ts'
 import { SessionTimeout } from './modules/settings/session-timeout.ts'
+import { registerStatsRoutes } from './modules/stats/stats.routes.ts'
+import { StatsService } from './modules/stats/stats.service.ts'
 import { registerUserRoutes } from './modules/users/users.routes.ts'
 import { UsersService } from './modules/users/users.service.ts'
 
@@ -113,6 +119,9 @@ export async function buildApp({
     await registerEngineIngress(app, { db: database.db, ingestDb: database.ingestDb, boss, engine, config })
   registerRolePermissionRoutes(app, new RolePermissionsService(database.db))
   registerAuditRoutes(app, database.db)
+  registerStatsRoutes(app, new StatsService(database.db))
+  registerMessageRoutes(app, new MessagesService(database.db))
+  registerRequestLogRoutes(app, new RequestLogsService(database.db))
   await registerWebClient(app)
   return { app, routes, sessionTimeout, core, engine }
 }

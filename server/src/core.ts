@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from './config/config.ts'
+import { insertApiRequestLog } from './data/api-request-logs.repository.ts'
 import type { DB } from './db/database.ts'
 import { TokenManager } from './engine/token-manager.ts'
 import { GhlCustomFieldsClient } from './integrations/ghl/ghl-custom-fields.client.ts'
 import { GhlOAuth } from './integrations/ghl/ghl-oauth.ts'
 import type { ProviderApiOptions } from './integrations/http/provider-api.ts'
-import { ProviderHttp } from './integrations/http/provider-http.ts'
+import { type ProviderCallRecord, ProviderHttp } from './integrations/http/provider-http.ts'
 import { createProviderClients, type ProviderClients } from './integrations/provider-clients.ts'
 import { YelpOAuth } from './integrations/yelp/yelp-oauth.ts'
 import { YelpSubscriptions } from './integrations/yelp/yelp-subscriptions.ts'
@@ -44,7 +45,9 @@ export function createCore(
   log?: FastifyBaseLogger,
   options: CoreOptions = {},
 ): Core {
-  const http = new ProviderHttp(db, log)
+  // Every provider call is recorded through its repository (PRODUCT.md §3).
+  const recordCall = (record: ProviderCallRecord) => insertApiRequestLog(db, record)
+  const http = new ProviderHttp(recordCall, log)
   const box = new SecretBox(config.appSecret)
   const yelpOAuth = new YelpOAuth(config, http)
   const ghlOAuth = new GhlOAuth(config, http)
@@ -59,7 +62,7 @@ export function createCore(
     tokens,
     ghlFields: new GhlCustomFieldsClient(config, http),
     subscriptions: new YelpSubscriptions(config, http),
-    providers: createProviderClients(config, db, tokens, log, { api: options.providerApi }),
+    providers: createProviderClients(config, recordCall, tokens, log, { api: options.providerApi }),
     connectionListeners: [],
   }
 }

@@ -133,11 +133,28 @@ export const webhookLogs = pgTable(
     error: text('error'),
     /** Beyond spec §3.1: lets operators see only their assigned clients' webhooks. */
     clientId: text('client_id'),
+    /**
+     * Spec §2.12 direction rule, stored so the logs' Direction filter is an index range instead
+     * of a scan; the same patterns as common/request-logs.ts directionOfEndpoint.
+     */
+    direction: text('direction')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(`case
+        when lower(endpoint) like '%/businesses/subscriptions%' or lower(endpoint) like '%api.yelp.com%'
+          or lower(endpoint) like '%leadconnectorhq.com%' then 'outgoing'
+        when lower(endpoint) like '%/yelp/webhook%' or lower(endpoint) like '%/reply%'
+          or lower(endpoint) like '%/ghl/webhook%' then 'incoming'
+        else 'internal' end`),
+      ),
     createdAt: createdAt(),
   },
   (t) => [
     index('webhook_logs_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('webhook_logs_client_created_idx').on(t.clientId, t.createdAt.desc()),
+    // The API & Webhook Logs filters (spec §2.12), each newest first for keyset pages.
+    index('webhook_logs_endpoint_created_idx').on(t.endpoint, t.createdAt.desc(), t.id.desc()),
+    index('webhook_logs_direction_created_idx').on(t.direction, t.createdAt.desc(), t.id.desc()),
   ],
 )
 
@@ -182,6 +199,9 @@ export const apiRequestLogs = pgTable(
   (t) => [
     index('api_request_logs_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('api_request_logs_client_created_idx').on(t.clientId, t.createdAt.desc()),
+    // The API & Webhook Logs filters (spec §2.12), each newest first for keyset pages.
+    index('api_request_logs_endpoint_created_idx').on(t.endpoint, t.createdAt.desc(), t.id.desc()),
+    index('api_request_logs_direction_created_idx').on(t.direction, t.createdAt.desc(), t.id.desc()),
   ],
 )
 

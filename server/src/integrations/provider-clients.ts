@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../config/config.ts'
-import type { DB } from '../db/database.ts'
 import type { TokenManager } from '../engine/token-manager.ts'
 import { GhlClient } from './ghl/ghl-conversations.client.ts'
 import { ProviderApi, type ProviderApiOptions } from './http/provider-api.ts'
-import { ProviderHttp } from './http/provider-http.ts'
+import { ProviderHttp, type RecordProviderCall } from './http/provider-http.ts'
 import { RateLimiter } from './http/rate-limiter.ts'
 import { YelpLeadsClient } from './yelp/yelp-leads.client.ts'
 
@@ -24,12 +23,12 @@ export interface ProviderClients {
 /** The Yelp and GHL API clients the engine calls, over one logged, limited, retrying HTTP layer. */
 export function createProviderClients(
   config: AppConfig,
-  db: DB,
+  recordCall: RecordProviderCall,
   tokens: TokenManager,
   log?: FastifyBaseLogger,
   options: { api?: ProviderApiOptions; limiter?: RateLimiter } = {},
 ): ProviderClients {
-  const http = new ProviderHttp(db, log)
+  const http = new ProviderHttp(recordCall, log)
   const api = new ProviderApi(http, options.limiter ?? processLimiter, options.api)
   return {
     http,

@@ -1,9 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { DB } from '../../db/database.ts'
-import { apiRequestLogs } from '../../db/schema.ts'
 import { redactBody, redactHeaders, redactUrl } from './redaction.ts'
 
 export type Platform = 'yelp' | 'ghl'
+
+/** One provider call as `api_request_logs` keeps it, already redacted. */
+export interface ProviderCallRecord {
+  direction: 'outgoing'
+  platform: Platform
+  clientId: string | null
+  method: string
+  endpoint: string
+  statusCode: number | null
+  requestHeaders: Record<string, string>
+  requestBody: unknown
+  responseHeaders: Record<string, string>
+  responseBody: unknown
+  error: string | null
+  duration: number
+}
+
+/** The port through which calls are recorded (data/api-request-logs.repository.ts behind it). */
+export type RecordProviderCall = (record: ProviderCallRecord) => Promise<void>
 
 export interface ProviderRequest {
   platform: Platform
@@ -54,7 +71,7 @@ const DEFAULT_TIMEOUT_MS = 15_000
  */
 export class ProviderHttp {
   constructor(
-    private readonly db: DB,
+    private readonly recordCall: RecordProviderCall,
     private readonly log?: FastifyBaseLogger,
   ) {}
 
@@ -111,7 +128,7 @@ export class ProviderHttp {
     error: string | null,
   ): Promise<void> {
     try {
-      await this.db.insert(apiRequestLogs).values({
+      await this.recordCall({
         direction: 'outgoing',
         platform: request.platform,
         clientId: request.clientId ?? null,
@@ -120,7 +137,8 @@ export class ProviderHttp {
         statusCode: response.status || null,
         requestHeaders: redactHeaders(sentHeaders),
         requestBody: redactBody(request.json ?? request.form ?? null),
-        responseHeaders: response.headers,
+        // Set-Cookie and the like are credentials too.
+        responseHeaders: redactHeaders(response.headers),
         responseBody: redactBody(response.body),
         error: error ?? (response.status >= 400 ? describeStatus(response) : null),
         duration: response.durationMs,

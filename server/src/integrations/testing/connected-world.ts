@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import type { AppConfig } from '../../config/config.ts'
+import { insertApiRequestLog } from '../../data/api-request-logs.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { TokenManager } from '../../engine/token-manager.ts'
 import { SecretBox } from '../../lib/secret-box.ts'
@@ -60,7 +61,7 @@ export async function startConnectedWorld(): Promise<ConnectedWorld> {
   const config = world.server.server.config
   const db = world.server.server.database.db
   const newTokenManager = () => {
-    const http = new ProviderHttp(db)
+    const http = new ProviderHttp((record) => insertApiRequestLog(db, record))
     return new TokenManager(
       db,
       new SecretBox(config.appSecret),
@@ -71,7 +72,10 @@ export async function startConnectedWorld(): Promise<ConnectedWorld> {
   const tokens = newTokenManager()
   const limiter = new RateLimiter()
   const clientsWith = (options: ProviderApiOptions, using = tokens) =>
-    createProviderClients(config, db, using, undefined, { limiter, api: options })
+    createProviderClients(config, (record) => insertApiRequestLog(db, record), using, undefined, {
+      limiter,
+      api: options,
+    })
   // The OAuth flows' own calls are not what the tests look at.
   world.yelp.server.requests.clear()
   world.ghl.server.requests.clear()

@@ -8,6 +8,7 @@ import { parsePublicKey } from '../replies/ghl-signature.ts'
 import { registerReplyRoutes } from '../replies/reply.routes.ts'
 import { ReplyService } from '../replies/reply.service.ts'
 import { WebhookSecret } from '../settings/webhook-secret.ts'
+import { registerTestWebhookRoutes } from '../webhooks/test-webhook.routes.ts'
 import { registerYelpWebhookRoutes } from '../webhooks/yelp-webhook.routes.ts'
 import { YelpWebhookService } from '../webhooks/yelp-webhook.service.ts'
 import { registerEngineRoutes } from './engine.routes.ts'
@@ -26,6 +27,7 @@ export async function registerEngineIngress(
     concurrentWrites: config.databaseUrl ? INGEST_POOL_SIZE - 1 : 1,
   })
   await registerYelpWebhookRoutes(app, db, webhooks, (jobs) => engine.wake(QUEUES.leadSync, jobs))
+  registerTestWebhookRoutes(app, webhooks)
   const keys = {
     ed25519: parsePublicKey(config.ghl.webhookPublicKey),
     rsa: config.ghl.webhookRsaPublicKey ? parsePublicKey(config.ghl.webhookRsaPublicKey) : null,
