@@ -1,10 +1,12 @@
-import { MessageSquare } from 'lucide-react'
-import { PagePlaceholder } from '@/components/layout/page-placeholder.tsx'
+import { useAuth } from '@/features/auth/hooks/use-auth.ts'
+import { MessageLogs } from '@/features/message-logs/components/message-logs.tsx'
 
 export function MessagesPage() {
+  const { user } = useAuth()
   return (
-    <PagePlaceholder icon={MessageSquare}>
-      This screen arrives with the Message and API logs work.
-    </PagePlaceholder>
+    <MessageLogs
+      canRetry={user?.permissions.canManageWebhooks === true}
+      canListClients={user?.permissions.canViewClients === true}
+    />
   )
 }

@@ -1,8 +1,7 @@
-import { Webhook } from 'lucide-react'
-import { PagePlaceholder } from '@/components/layout/page-placeholder.tsx'
+import { useAuth } from '@/features/auth/hooks/use-auth.ts'
+import { RequestLogs } from '@/features/request-logs/components/request-logs.tsx'
 
 export function WebhooksPage() {
-  return (
-    <PagePlaceholder icon={Webhook}>This screen arrives with the Message and API logs work.</PagePlaceholder>
-  )
+  const { user } = useAuth()
+  return <RequestLogs canTestWebhook={user?.permissions.canManageWebhooks === true} />
 }

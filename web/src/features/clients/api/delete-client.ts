@@ -13,7 +13,7 @@ export function useDeleteClient() {
     mutationFn: deleteClient,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: clientsQueryOptions().queryKey })
-      void queryClient.invalidateQueries({ queryKey: ['/api/stats'] })
+      void queryClient.invalidateQueries({ queryKey: ['stats'] })
     },
   })
 }

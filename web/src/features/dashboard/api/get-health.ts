@@ -1,0 +1,19 @@
+import { type PublicHealth, publicHealthSchema } from '@common/stats.ts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+
+/**
+ * GET /api/health for the header's 'System Online'. A 503 still carries the body; no answer at
+ * all means the server is down.
+ */
+export async function getHealth(signal?: AbortSignal): Promise<PublicHealth> {
+  const res = await fetch('/api/health', { credentials: 'include', signal })
+  return publicHealthSchema.parse(await res.json())
+}
+
+export function healthQueryOptions() {
+  return queryOptions({ queryKey: ['health'], queryFn: ({ signal }) => getHealth(signal) })
+}
+
+export function useHealth() {
+  return useQuery({ ...healthQueryOptions(), refetchInterval: 30_000 })
+}

@@ -1,0 +1,18 @@
+import { type Stats, statsSchema } from '@common/stats.ts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiRequest } from '@/lib/api-client.ts'
+import { LIVE_REFRESH_MS } from '@/lib/paged-fetch.ts'
+
+/** GET /api/stats: the four cards' numbers (PRODUCT.md §6), scoped to the caller's clients. */
+export async function getStats(signal?: AbortSignal): Promise<Stats> {
+  const res = await apiRequest('GET', '/api/stats', undefined, { signal })
+  return statsSchema.parse(await res.json())
+}
+
+export function statsQueryOptions() {
+  return queryOptions({ queryKey: ['stats'], queryFn: ({ signal }) => getStats(signal) })
+}
+
+export function useStats() {
+  return useQuery({ ...statsQueryOptions(), refetchInterval: LIVE_REFRESH_MS })
+}
