@@ -15,7 +15,7 @@ export function DashboardPage() {
   const [isAddClientOpen, setIsAddClientOpen] = useState(false)
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       {can('canViewSystemStats') && <StatCards />}
       <div className="grid gap-6 lg:grid-cols-2">
         <QuickActionsCard

@@ -54,11 +54,11 @@ export function MessageList({ messages, canRetry }: { messages: MessageLog[]; ca
           </TableBody>
         </Table>
       </div>
-      <ul className="grid gap-3 md:hidden">
+      <ul className="grid grid-cols-1 gap-3 md:hidden">
         {messages.map((message) => (
           <li
             key={message.id}
-            className="grid gap-2 rounded-lg border p-3"
+            className="grid min-w-0 grid-cols-1 gap-2 rounded-lg border p-3"
             data-testid="message-card"
             data-message-id={message.id}
           >

@@ -33,7 +33,7 @@ export function MessageLogs({ canRetry, canListClients }: { canRetry: boolean; c
   const total = messages.data?.pages[0]?.totalCount ?? 0
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Card className="gap-4">
         <CardContent>
           <MessageFilters

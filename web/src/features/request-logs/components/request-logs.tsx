@@ -54,7 +54,7 @@ export function RequestLogs({ canTestWebhook }: { canTestWebhook: boolean }) {
     )
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">
           Webhooks received and every call to Yelp and GoHighLevel, newest first.
