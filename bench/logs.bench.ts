@@ -173,6 +173,41 @@ async function main(): Promise<void> {
       await time('stats (operator)', () => stats.stats(operator)),
     ]
     console.log(`\n${kind}, N=${N}, ${RUNS} runs each after 3 warm-ups\n${lines.join('\n')}`)
+    // Which index each kind of read goes through (the names RESULTS.md cites).
+    const { API_LOG_SEARCH, WEBHOOK_LOG_SEARCH, MESSAGE_SEARCH } = await import('../server/src/db/schema.ts')
+    const { sql } = await import('drizzle-orm')
+    const plans: Array<[string, ReturnType<typeof sql>]> = [
+      [
+        'logs first page (webhook branch)',
+        sql`select id from webhook_logs order by created_at desc nulls last, id desc nulls last limit 101`,
+      ],
+      [
+        'logs q (webhook count)',
+        sql`select count(*) from webhook_logs where ${WEBHOOK_LOG_SEARCH} ilike '%lead-4242%'`,
+      ],
+      [
+        'logs q (api count)',
+        sql`select count(*) from api_request_logs where ${API_LOG_SEARCH} ilike '%lead-4242%'`,
+      ],
+      [
+        'messages q (count)',
+        sql`select count(*) from messages where ${MESSAGE_SEARCH} ilike '%repair 4242%'`,
+      ],
+      [
+        'logs endpoint=/reply',
+        sql`select id from webhook_logs where endpoint = '/reply' order by created_at desc nulls last, id desc nulls last limit 101`,
+      ],
+    ]
+    for (const [label, query] of plans) {
+      const rows = (await database.db.execute(sql`explain ${query}`)) as unknown as {
+        rows: Array<Record<string, string>>
+      }
+      const used = rows.rows
+        .map((row) => Object.values(row)[0] ?? '')
+        .filter((line) => /Index|Seq Scan|Bitmap/.test(line))
+        .map((line) => line.trim().replace(/\s+\(cost.*$/, ''))
+      console.log(`plan ${label}: ${used.join(' | ')}`)
+    }
   } finally {
     await database.close()
     await dispose()

@@ -18,6 +18,21 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 
+/**
+ * The text the logs' and messages' free-text filter searches (spec §2.12: endpoint, method,
+ * error, payload, response, status code), as one expression so one trigram index serves it.
+ * data/*.repository.ts filter with the very same expressions, or the index is not used.
+ */
+export const WEBHOOK_LOG_SEARCH = sql.raw(
+  `(endpoint || ' ' || method || ' ' || coalesce(status_code::text, '') || ' ' || coalesce(error, '') || ' ' || coalesce(payload::text, '') || ' ' || coalesce(response::text, ''))`,
+)
+export const API_LOG_SEARCH = sql.raw(
+  `(endpoint || ' ' || method || ' ' || coalesce(status_code::text, '') || ' ' || coalesce(error, '') || ' ' || coalesce(request_body::text, '') || ' ' || coalesce(response_body::text, ''))`,
+)
+export const MESSAGE_SEARCH = sql.raw(
+  `(coalesce(content, '') || ' ' || coalesce(message_id, '') || ' ' || coalesce(conversation_id, '') || ' ' || coalesce(metadata->>'leadId', '') || ' ' || coalesce(metadata->>'error', ''))`,
+)
+
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
@@ -118,6 +133,7 @@ export const messages = pgTable(
     index('messages_client_created_idx').on(t.clientId, t.createdAt.desc()),
     index('messages_status_created_idx').on(t.status, t.createdAt.desc()),
     index('messages_direction_created_idx').on(t.direction, t.createdAt.desc()),
+    index('messages_search_trgm_idx').using('gin', sql`${MESSAGE_SEARCH} gin_trgm_ops`),
   ],
 )
 
@@ -155,6 +171,7 @@ export const webhookLogs = pgTable(
     // The API & Webhook Logs filters (spec §2.12), each newest first for keyset pages.
     index('webhook_logs_endpoint_created_idx').on(t.endpoint, t.createdAt.desc(), t.id.desc()),
     index('webhook_logs_direction_created_idx').on(t.direction, t.createdAt.desc(), t.id.desc()),
+    index('webhook_logs_search_trgm_idx').using('gin', sql`${WEBHOOK_LOG_SEARCH} gin_trgm_ops`),
   ],
 )
 
@@ -202,6 +219,7 @@ export const apiRequestLogs = pgTable(
     // The API & Webhook Logs filters (spec §2.12), each newest first for keyset pages.
     index('api_request_logs_endpoint_created_idx').on(t.endpoint, t.createdAt.desc(), t.id.desc()),
     index('api_request_logs_direction_created_idx').on(t.direction, t.createdAt.desc(), t.id.desc()),
+    index('api_request_logs_search_trgm_idx').using('gin', sql`${API_LOG_SEARCH} gin_trgm_ops`),
   ],
 )
 
