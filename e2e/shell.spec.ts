@@ -134,7 +134,8 @@ describe('app shell on desktop', () => {
     await headerTitle(page, 'Message Logs')
     expect(pathOf(page)).toBe('/messages')
     const header = page.locator('header')
-    expect(await header.getByText('System Online').isVisible()).toBe(true)
+    // The indicator reflects GET /api/health, so it turns 'System Online' once that answers.
+    await header.getByText('System Online').waitFor()
     expect(await header.getByText(server.adminUsername, { exact: true }).isVisible()).toBe(true)
     await page.locator('[data-slot="toast"]').getByText('Login successful').waitFor()
   })
@@ -153,7 +154,8 @@ describe('app shell on desktop', () => {
     }
     await nav.getByRole('link', { name: 'Dashboard', exact: true }).click()
     await headerTitle(page, 'Dashboard')
-    await page.getByText('Welcome back').waitFor()
+    await page.getByText('Quick Actions').waitFor()
+    await page.getByTestId('stat-active-clients-value').waitFor()
     await page.screenshot({ path: `${screenshotDir}dashboard-desktop.png` })
   })
 

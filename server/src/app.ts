@@ -24,6 +24,8 @@ import { registerEngineRoutes } from './modules/jobs/engine.routes.ts'
 import type { EngineService } from './modules/jobs/engine.service.ts'
 import { registerJobRoutes } from './modules/jobs/jobs.routes.ts'
 import type { JobsService } from './modules/jobs/jobs.service.ts'
+import { registerMessageRoutes } from './modules/messages/messages.routes.ts'
+import type { MessagesService } from './modules/messages/messages.service.ts'
 import { registerOAuthRoutes } from './modules/oauth/oauth.routes.ts'
 import type { OAuthService } from './modules/oauth/oauth.service.ts'
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts'
@@ -32,8 +34,13 @@ import { registerRolePermissionRoutes } from './modules/permissions/role-permiss
 import type { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
 import { registerReplyRoutes } from './modules/replies/reply.routes.ts'
 import type { ReplyService } from './modules/replies/reply.service.ts'
+import { registerRequestLogRoutes } from './modules/request-logs/request-logs.routes.ts'
+import type { RequestLogsService } from './modules/request-logs/request-logs.service.ts'
+import { registerStatsRoutes } from './modules/stats/stats.routes.ts'
+import type { StatsService } from './modules/stats/stats.service.ts'
 import { registerUserRoutes } from './modules/users/users.routes.ts'
 import type { UsersService } from './modules/users/users.service.ts'
+import { registerTestWebhookRoutes } from './modules/webhooks/test-webhook.routes.ts'
 import { registerYelpWebhookRoutes } from './modules/webhooks/yelp-webhook.routes.ts'
 import type { YelpWebhookService } from './modules/webhooks/yelp-webhook.service.ts'
 
@@ -48,6 +55,9 @@ export interface RouteServices {
   oauth: OAuthService
   rolePermissions: RolePermissionsService
   audit: AuditService
+  stats: StatsService
+  messages: MessagesService
+  requestLogs: RequestLogsService
   /** Present when this process runs the engine (it was given a job queue). */
   ingress?: IngressServices
 }
@@ -149,11 +159,15 @@ export async function registerRoutes(
   const ingress = services.ingress
   if (ingress) {
     await registerYelpWebhookRoutes(app, ingress.webhooks, ingress.onLeadSyncsQueued)
+    registerTestWebhookRoutes(app, ingress.webhooks)
     await registerReplyRoutes(app, ingress.replies, ingress.onReplyQueued)
     registerEngineRoutes(app, ingress.engine)
     registerJobRoutes(app, ingress.jobs)
   }
   registerRolePermissionRoutes(app, services.rolePermissions)
   registerAuditRoutes(app, services.audit)
+  registerStatsRoutes(app, services.stats)
+  registerMessageRoutes(app, services.messages)
+  registerRequestLogRoutes(app, services.requestLogs)
   await registerWebClient(app)
 }

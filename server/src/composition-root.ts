@@ -26,13 +26,16 @@ import { CustomFieldsService } from './modules/custom-fields/custom-fields.servi
 import { HealthService } from './modules/health/health.service.ts'
 import { EngineService } from './modules/jobs/engine.service.ts'
 import { JobsService } from './modules/jobs/jobs.service.ts'
+import { MessagesService } from './modules/messages/messages.service.ts'
 import { OAuthService } from './modules/oauth/oauth.service.ts'
 import { OnboardingService } from './modules/onboarding/onboarding.service.ts'
 import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
 import { ReplyService } from './modules/replies/reply.service.ts'
+import { RequestLogsService } from './modules/request-logs/request-logs.service.ts'
 import { RateLimitingSetting } from './modules/settings/rate-limiting.ts'
 import { SessionTimeout } from './modules/settings/session-timeout.ts'
 import { WebhookSecret } from './modules/settings/webhook-secret.ts'
+import { StatsService } from './modules/stats/stats.service.ts'
 import { UsersService } from './modules/users/users.service.ts'
 import { YelpWebhookService } from './modules/webhooks/yelp-webhook.service.ts'
 
@@ -149,6 +152,9 @@ export async function buildApp({
     oauth: new OAuthService(core, boss, app.log),
     rolePermissions: new RolePermissionsService(db),
     audit: new AuditService(db),
+    stats: new StatsService(db),
+    messages: new MessagesService(db),
+    requestLogs: new RequestLogsService(db),
     ingress: boss && engine ? ingressServices({ config, db, ingestDb, boss, engine }) : undefined,
   })
   return { app, routes, sessionTimeout, core, engine }

@@ -15,11 +15,14 @@ export async function insertWebhookLog(db: DB, entry: WebhookLogEntry): Promise<
   await insertWebhookLogs(db, [entry])
 }
 
-export async function insertWebhookLogs(db: DB, entries: WebhookLogEntry[]): Promise<void> {
-  if (entries.length === 0) return
-  await db
+/** Inserts the entries in one statement; their ids, in the order given. */
+export async function insertWebhookLogs(db: DB, entries: WebhookLogEntry[]): Promise<number[]> {
+  if (entries.length === 0) return []
+  const rows = await db
     .insert(webhookLogs)
     .values(
       entries.map((entry) => ({ ...entry, error: entry.error ?? null, clientId: entry.clientId ?? null })),
     )
+    .returning({ id: webhookLogs.id })
+  return rows.map((row) => row.id)
 }

@@ -19,6 +19,18 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 
+/**
+ * The text the logs' and messages' free-text filter searches (spec §2.12: endpoint, method,
+ * error, payload, response, status code), as one expression so one trigram index serves it.
+ * data/*.repository.ts filter with the very same expressions, or the index is not used.
+ */
+export const WEBHOOK_LOG_SEARCH_TEXT = `(endpoint || ' ' || method || ' ' || coalesce(status_code::text, '') || ' ' || coalesce(error, '') || ' ' || coalesce(payload::text, '') || ' ' || coalesce(response::text, ''))`
+export const WEBHOOK_LOG_SEARCH = sql.raw(WEBHOOK_LOG_SEARCH_TEXT)
+export const API_LOG_SEARCH_TEXT = `(endpoint || ' ' || method || ' ' || coalesce(status_code::text, '') || ' ' || coalesce(error, '') || ' ' || coalesce(request_body::text, '') || ' ' || coalesce(response_body::text, ''))`
+export const API_LOG_SEARCH = sql.raw(API_LOG_SEARCH_TEXT)
+export const MESSAGE_SEARCH_TEXT = `(coalesce(content, '') || ' ' || coalesce(message_id, '') || ' ' || coalesce(conversation_id, '') || ' ' || coalesce(metadata->>'leadId', '') || ' ' || coalesce(metadata->>'error', ''))`
+export const MESSAGE_SEARCH = sql.raw(MESSAGE_SEARCH_TEXT)
+
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
@@ -129,6 +141,7 @@ export const messages = pgTable(
     index('messages_client_created_idx').on(t.clientId, t.createdAt.desc()),
     index('messages_status_created_idx').on(t.status, t.createdAt.desc()),
     index('messages_direction_created_idx').on(t.direction, t.createdAt.desc()),
+    index('messages_search_trgm_idx').using('gin', sql`${MESSAGE_SEARCH} gin_trgm_ops`),
   ],
 )
 
@@ -144,11 +157,29 @@ export const webhookLogs = pgTable(
     error: text('error'),
     /** Beyond spec §3.1: lets operators see only their assigned clients' webhooks. */
     clientId: text('client_id'),
+    /**
+     * Spec §2.12 direction rule, stored so the logs' Direction filter is an index range instead
+     * of a scan; the same patterns as common/request-logs.ts directionOfEndpoint.
+     */
+    direction: text('direction')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(`case
+        when lower(endpoint) like '%/businesses/subscriptions%' or lower(endpoint) like '%api.yelp.com%'
+          or lower(endpoint) like '%leadconnectorhq.com%' then 'outgoing'
+        when lower(endpoint) like '%/yelp/webhook%' or lower(endpoint) like '%/reply%'
+          or lower(endpoint) like '%/ghl/webhook%' then 'incoming'
+        else 'internal' end`),
+      ),
     createdAt: createdAt(),
   },
   (t) => [
     index('webhook_logs_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('webhook_logs_client_created_idx').on(t.clientId, t.createdAt.desc()),
+    // The API & Webhook Logs filters (spec §2.12), each newest first for keyset pages.
+    index('webhook_logs_endpoint_created_idx').on(t.endpoint, t.createdAt.desc(), t.id.desc()),
+    index('webhook_logs_direction_created_idx').on(t.direction, t.createdAt.desc(), t.id.desc()),
+    index('webhook_logs_search_trgm_idx').using('gin', sql`${WEBHOOK_LOG_SEARCH} gin_trgm_ops`),
   ],
 )
 
@@ -193,6 +224,10 @@ export const apiRequestLogs = pgTable(
   (t) => [
     index('api_request_logs_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('api_request_logs_client_created_idx').on(t.clientId, t.createdAt.desc()),
+    // The API & Webhook Logs filters (spec §2.12), each newest first for keyset pages.
+    index('api_request_logs_endpoint_created_idx').on(t.endpoint, t.createdAt.desc(), t.id.desc()),
+    index('api_request_logs_direction_created_idx').on(t.direction, t.createdAt.desc(), t.id.desc()),
+    index('api_request_logs_search_trgm_idx').using('gin', sql`${API_LOG_SEARCH} gin_trgm_ops`),
   ],
 )
 

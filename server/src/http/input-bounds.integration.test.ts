@@ -125,6 +125,8 @@ describe('schema bounds', () => {
         'POST /api/clients/:clientId/onboarding-link',
         'POST /api/clients/:clientId/refresh-tokens',
         'POST /api/jobs/:id/retry',
+        // The hub builds the test delivery itself (PRODUCT.md §6.1): nothing is read from the caller.
+        'POST /api/test-webhook',
       ].sort(),
     )
   })

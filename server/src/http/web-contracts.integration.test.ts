@@ -19,11 +19,15 @@ import {
 } from '@common/custom-fields.ts'
 import { importStartedSchema, importStatusSchema } from '@common/imports.ts'
 import { jobListSchema } from '@common/jobs.ts'
+import { messageLogListSchema } from '@common/messages.ts'
 import { onboardingViewSchema } from '@common/onboarding.ts'
 import { rolePermissionsSchema, roleUpdateResultSchema } from '@common/permissions.ts'
+import { logEndpointsSchema, logEntryListSchema, logEntrySchema } from '@common/request-logs.ts'
+import { activitySchema, statsSchema, systemHealthSchema, testWebhookResultSchema } from '@common/stats.ts'
 import { auditListSchema, savedUserSchema, userListSchema } from '@common/users.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { messages } from '../db/schema.ts'
 import { ACME, type ConnectedWorld, startConnectedWorld } from '../testing/connected-world.ts'
 import { SessionClient } from '../testing/session-client.ts'
 import { waitFor } from '../testing/wait-for.ts'
@@ -36,6 +40,8 @@ import { waitFor } from '../testing/wait-for.ts'
 
 let world: ConnectedWorld
 let onboardingPath: string
+/** One entry of the API & Webhook Logs, for its detail route. */
+let logEntryId: string
 
 beforeAll(async () => {
   world = await startConnectedWorld()
@@ -56,6 +62,30 @@ beforeAll(async () => {
   )
   const link = new URL(acme.onboardingUrl)
   onboardingPath = `/api${link.pathname}${link.search}`
+  // Leads reach Message Logs through the engine; one inbound and one failed outbound row stand in
+  // here, so the list's elements (with leadId, error and retryJobId) are checked too.
+  await world.db.insert(messages).values([
+    {
+      clientId: ACME.clientId,
+      direction: 'inbound',
+      platform: 'yelp',
+      messageId: 'contract-event',
+      content: 'Need a new roof',
+      status: 'success',
+      metadata: { leadId: 'contract-lead' },
+    },
+    {
+      clientId: ACME.clientId,
+      direction: 'outbound',
+      platform: 'yelp',
+      content: 'We can come Tuesday',
+      status: 'error',
+      metadata: { leadId: 'contract-lead', error: 'HTTP 500' },
+    },
+  ])
+  // The import's provider calls are in the API & Webhook Logs; the newest one has a detail route.
+  const logs = logEntryListSchema.parse((await world.admin.get('/api/all-request-logs?limit=1')).body)
+  logEntryId = logs[0]?.id ?? 'none'
 }, 180_000)
 afterAll(() => world?.close())
 
@@ -127,11 +157,43 @@ const reads: ReadContract[] = [
   { route: '/api/audit', path: () => '/api/audit?limit=20', schema: auditListSchema, hasElements: true },
   { route: '/api/permissions/roles', path: () => '/api/permissions/roles', schema: rolePermissionsSchema },
   { route: '/api/users', path: () => '/api/users', schema: userListSchema, hasElements: true },
+  { route: '/api/stats', path: () => '/api/stats', schema: statsSchema },
+  {
+    route: '/api/stats/activity',
+    path: () => '/api/stats/activity',
+    schema: activitySchema,
+    hasElements: true,
+  },
+  { route: '/api/system-health', path: () => '/api/system-health', schema: systemHealthSchema },
+  {
+    route: '/api/messages',
+    path: () => `/api/messages?clientId=${ACME.clientId}&limit=50`,
+    schema: messageLogListSchema,
+    hasElements: true,
+  },
+  {
+    route: '/api/all-request-logs',
+    path: () => '/api/all-request-logs?limit=50',
+    schema: logEntryListSchema,
+    hasElements: true,
+  },
+  {
+    route: '/api/all-request-logs/endpoints',
+    path: () => '/api/all-request-logs/endpoints',
+    schema: logEndpointsSchema,
+    hasElements: true,
+  },
+  {
+    route: '/api/all-request-logs/:id',
+    path: () => `/api/all-request-logs/${encodeURIComponent(logEntryId)}`,
+    schema: logEntrySchema,
+  },
 ]
 
 /** GET routes whose answer is not a JSON body the web parses, and why. */
 const NOT_PARSED_BY_THE_WEB: Record<string, string> = {
-  '/api/health': 'liveness for operators and probes, no screen reads it',
+  '/api/health':
+    'liveness for operators and probes; the header reads only its `status` (common/stats.ts publicHealthSchema)',
   '/api/yelp-auth-url': 'a redirect to the provider consent page',
   '/api/ghl-auth-url': 'a redirect to the provider consent page',
   '/api/yelp/callback': 'an HTML result page for the OAuth tab',
@@ -170,6 +232,7 @@ describe('answers to the web’s changes match their contracts in common/', () =
       sessionResponseSchema,
     )
     expectContract('POST /api/auth/logout', await signedIn.post('/api/auth/logout'), okResponseSchema)
+    expectContract('POST /api/test-webhook', await admin.post('/api/test-webhook'), testWebhookResultSchema)
 
     expectContract(
       'POST /api/clients',

@@ -119,7 +119,8 @@ export class ProviderHttp {
         statusCode: response.status || null,
         requestHeaders: redactHeaders(sentHeaders),
         requestBody: redactBody(request.json ?? request.form ?? null),
-        responseHeaders: response.headers,
+        // Set-Cookie and the like are credentials too.
+        responseHeaders: redactHeaders(response.headers),
         responseBody: redactBody(response.body),
         error: error ?? (response.status >= 400 ? describeStatus(response) : null),
         durationMs: response.durationMs,

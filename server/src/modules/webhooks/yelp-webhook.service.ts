@@ -31,13 +31,20 @@ export interface IngestResult {
   body: Record<string, unknown>
   /** Lead-sync jobs offered to the queue, to wake this process's workers. */
   queued: number
+  /** The `webhook_logs` row of an accepted delivery. */
+  logId?: number
 }
 
 /** A valid delivery, waiting to be written with the others of its batch. */
 interface Delivery {
   body: unknown
   webhook: YelpWebhook
+  /** A Test Webhook delivery from the dashboard: validated and logged, but no job and no lead. */
+  isTest?: boolean
 }
+
+/** The business and lead a test delivery names; no client is ever connected to them. */
+export const TEST_BUSINESS_ID = 'leadrelay-test-business'
 
 // Enough deliveries per transaction to amortise its cost, few enough to keep one write short.
 const MAX_DELIVERIES_PER_BATCH = 200
@@ -93,13 +100,43 @@ export class YelpWebhookService {
     return response
   }
 
+  /**
+   * `POST /api/test-webhook` (PRODUCT.md §6.1): a delivery marked `"test": true` through the same
+   * validation, batching and logging as Yelp's, without the secret (the caller is signed in).
+   * It queues no job, so no lead is made and no provider is called.
+   */
+  async ingestTest(now = new Date()): Promise<IngestResult> {
+    const body = {
+      test: true,
+      time: now.toISOString(),
+      object: 'business',
+      data: {
+        id: TEST_BUSINESS_ID,
+        updates: [
+          {
+            event_type: 'NEW_EVENT',
+            event_id: `test-${crypto.randomUUID()}`,
+            lead_id: 'leadrelay-test-lead',
+            interaction_time: now.toISOString(),
+          },
+        ],
+      },
+    }
+    return this.deliveries.submit({ body, webhook: yelpWebhookSchema.parse(body), isTest: true })
+  }
+
   /** One transaction: the batch's clients in one query, its jobs in one insert, its log rows in one. */
   private async write(tx: DB, batch: Delivery[]): Promise<IngestResult[]> {
     const businessIds = [...new Set(batch.map((delivery) => delivery.webhook.data.id))]
     const clientOf = await findClientIdsByBusinessIds(tx, businessIds)
     const jobs: PgBoss.JobInsert<LeadSyncJob>[] = []
     const logs: WebhookLogEntry[] = []
-    const results = batch.map(({ body, webhook }): IngestResult => {
+    const results = batch.map(({ body, webhook, isTest }): IngestResult => {
+      if (isTest) {
+        const response = { received: true, test: true, updates: webhook.data.updates.length }
+        logs.push({ endpoint: YELP_WEBHOOK_PATH, method: 'POST', statusCode: 200, payload: body, response })
+        return { status: 200, body: response, queued: 0 }
+      }
       const clientId = clientOf.get(webhook.data.id)
       if (!clientId) {
         // Yelp must not retry updates for businesses the hub does not serve (PRODUCT.md §3).
@@ -133,8 +170,9 @@ export class YelpWebhookService {
       return { status: 200, body: response, queued: webhook.data.updates.length }
     })
     if (jobs.length > 0) await this.boss.insert(jobs, { db: transactionDb(tx) })
-    await insertWebhookLogs(tx, logs)
-    return results
+    // One log row per delivery, in order.
+    const logIds = await insertWebhookLogs(tx, logs)
+    return results.map((result, index) => ({ ...result, logId: logIds[index] }))
   }
 
   private async reject(status: number, body: unknown, error: string): Promise<IngestResult> {

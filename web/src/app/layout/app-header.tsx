@@ -2,6 +2,7 @@ import { Menu } from 'lucide-react'
 import { useLocation } from 'wouter'
 import { NOT_FOUND_META, navItemFor } from '@/app/navigation.ts'
 import { Button } from '@/components/ui/button.tsx'
+import { useHealth } from '@/features/dashboard/api/get-health.ts'
 import { useAuth } from '@/lib/auth/use-auth.ts'
 
 export function AppHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
@@ -29,10 +30,7 @@ export function AppHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
         <p className="truncate text-xs text-muted-foreground sm:text-sm">{subtitle}</p>
       </div>
       <div className="flex shrink-0 items-center gap-3 sm:gap-4">
-        <div className="flex items-center gap-2 text-sm text-muted-foreground">
-          <span className="size-2.5 rounded-full bg-success ring-4 ring-success/20" aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only">System Online</span>
-        </div>
+        <SystemIndicator />
         <div className="hidden h-6 w-px bg-border sm:block" aria-hidden="true" />
         <div className="flex items-center gap-2">
           <span
@@ -50,5 +48,29 @@ export function AppHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
         </div>
       </div>
     </header>
+  )
+}
+
+/** 'System Online' while /api/health answers ok; checked every 30 seconds. */
+function SystemIndicator() {
+  const health = useHealth()
+  const state = health.isPending ? 'checking' : health.data?.status === 'ok' ? 'online' : 'offline'
+  const label =
+    state === 'online' ? 'System Online' : state === 'checking' ? 'Checking system' : 'System Offline'
+  const dot =
+    state === 'online'
+      ? 'bg-success ring-success/20'
+      : state === 'checking'
+        ? 'bg-muted-foreground ring-muted'
+        : 'bg-destructive ring-destructive/20'
+  return (
+    <div
+      className="flex items-center gap-2 text-sm text-muted-foreground"
+      data-testid="system-indicator"
+      data-state={state}
+    >
+      <span className={`size-2.5 rounded-full ring-4 ${dot}`} aria-hidden="true" />
+      <span className="sr-only sm:not-sr-only">{label}</span>
+    </div>
   )
 }

@@ -1,10 +1,12 @@
-import { MessageSquare } from 'lucide-react'
-import { PagePlaceholder } from '@/components/layout/page-placeholder.tsx'
+import { MessageLogs } from '@/features/message-logs/components/message-logs.tsx'
+import { useAuth } from '@/lib/auth/use-auth.ts'
 
 export function MessagesPage() {
+  const { user } = useAuth()
   return (
-    <PagePlaceholder icon={MessageSquare}>
-      This screen arrives with the Message and API logs work.
-    </PagePlaceholder>
+    <MessageLogs
+      canRetry={user?.permissions.canManageWebhooks === true}
+      canListClients={user?.permissions.canViewClients === true}
+    />
   )
 }

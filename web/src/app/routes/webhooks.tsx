@@ -1,8 +1,7 @@
-import { Webhook } from 'lucide-react'
-import { PagePlaceholder } from '@/components/layout/page-placeholder.tsx'
+import { RequestLogs } from '@/features/request-logs/components/request-logs.tsx'
+import { useAuth } from '@/lib/auth/use-auth.ts'
 
 export function WebhooksPage() {
-  return (
-    <PagePlaceholder icon={Webhook}>This screen arrives with the Message and API logs work.</PagePlaceholder>
-  )
+  const { user } = useAuth()
+  return <RequestLogs canTestWebhook={user?.permissions.canManageWebhooks === true} />
 }

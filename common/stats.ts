@@ -1,0 +1,59 @@
+import { z } from 'zod'
+
+// GET /api/stats (spec §3.2 stats response; definitions in PRODUCT.md §6) and the dashboard's
+// activity chart and System Health dialog (PRODUCT.md §2).
+
+export const statsSchema = z.object({
+  activeClients: z.number(),
+  totalClients: z.number(),
+  /** Messages since 00:00 UTC. */
+  messagesToday: z.number(),
+  totalMessages: z.number(),
+  /** Clients with both Yelp and GHL connected. */
+  connectedIntegrations: z.number(),
+  /** Webhook log entries today with status ≥ 400 or an error. */
+  webhookErrors: z.number(),
+  /** Error messages / messages today × 100, one decimal. */
+  errorRate: z.number(),
+})
+export type Stats = z.infer<typeof statsSchema>
+
+/** GET /api/stats/activity: messages per hour over the last 24 hours, oldest hour first. */
+export const activityHourSchema = z.object({
+  /** ISO start of the hour (UTC). */
+  hour: z.string(),
+  inbound: z.number(),
+  outbound: z.number(),
+})
+export const activitySchema = z.array(activityHourSchema)
+export type ActivityHour = z.infer<typeof activityHourSchema>
+
+export const HEALTH_STATES = ['ok', 'warning', 'error'] as const
+export type HealthState = (typeof HEALTH_STATES)[number]
+
+export const healthCheckSchema = z.object({
+  key: z.enum(['database', 'queue', 'deadJobs', 'lastWebhook', 'reauth', 'credentialErrors']),
+  label: z.string(),
+  state: z.enum(HEALTH_STATES),
+  /** What was measured, in words. */
+  detail: z.string(),
+})
+export type HealthCheck = z.infer<typeof healthCheckSchema>
+
+/** GET /api/system-health: the live checks of the System Health dialog. */
+export const systemHealthSchema = z.object({
+  state: z.enum(HEALTH_STATES),
+  checkedAt: z.string(),
+  checks: z.array(healthCheckSchema),
+})
+export type SystemHealth = z.infer<typeof systemHealthSchema>
+
+/** GET /api/health, as the header's 'System Online' indicator reads it. */
+export const publicHealthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+})
+export type PublicHealth = z.infer<typeof publicHealthSchema>
+
+/** POST /api/test-webhook. */
+export const testWebhookResultSchema = z.object({ ok: z.literal(true), logId: z.string() })
+export type TestWebhookResult = z.infer<typeof testWebhookResultSchema>

@@ -1,0 +1,89 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { DB } from '../db/database.ts'
+import { inClients, selectRows, toCount } from './raw-rows.ts'
+
+// What the System Health dialog measures (PRODUCT.md §2): the job queue, the last webhook,
+// connections needing re-auth and credentials the providers refused.
+
+function scoped(column: SQL, clientIds: string[] | null): SQL {
+  return clientIds ? sql`and ${inClients(column, clientIds)}` : sql``
+}
+
+export interface QueueHealth {
+  waiting: number
+  oldestWaitingAt: string | null
+  dead: number
+}
+
+/** Jobs waiting to run (created or retrying) and dead ones; pg-boss's own queues are left out. */
+export async function readQueueHealth(db: DB, clientIds: string[] | null): Promise<QueueHealth> {
+  const [row] = await selectRows<{ waiting: unknown; oldest: string | null; dead: unknown }>(
+    db,
+    sql`select
+      count(*) filter (where state in ('created', 'retry')) as waiting,
+      to_char(min(created_on) filter (where state in ('created', 'retry')) at time zone 'UTC',
+        'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as oldest,
+      count(*) filter (where state = 'failed') as dead
+    from pgboss.job
+    where name not like '\\_\\_%' and state in ('created', 'retry', 'failed')
+      ${scoped(sql`data->>'clientId'`, clientIds)}`,
+  )
+  return { waiting: toCount(row?.waiting), oldestWaitingAt: row?.oldest ?? null, dead: toCount(row?.dead) }
+}
+
+/** When the newest real (not test) incoming webhook arrived, or null. */
+export async function readLastWebhookAt(db: DB, clientIds: string[] | null): Promise<string | null> {
+  const [row] = await selectRows<{ at: string }>(
+    db,
+    sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+      from webhook_logs
+      where direction = 'incoming' and (payload->>'test') is distinct from 'true'
+        ${scoped(sql`client_id`, clientIds)}
+      order by created_at desc nulls last, id desc nulls last limit 1`,
+  )
+  return row?.at ?? null
+}
+
+/** Clients with a connection marked "needs re-auth" (a refused token refresh), by name. */
+export async function listClientsNeedingReauth(
+  db: DB,
+  clientIds: string[] | null,
+): Promise<Array<{ clientId: string; name: string; providers: string[] }>> {
+  const rows = await selectRows<{ client_id: string; name: string; yelp: boolean; ghl: boolean }>(
+    db,
+    sql`select client_id, name,
+        coalesce((yelp_tokens->>'needsReauth')::boolean, false) as yelp,
+        coalesce((ghl_tokens->>'needsReauth')::boolean, false) as ghl
+      from clients
+      where (coalesce((yelp_tokens->>'needsReauth')::boolean, false)
+        or coalesce((ghl_tokens->>'needsReauth')::boolean, false))
+        ${scoped(sql`client_id`, clientIds)}
+      order by name limit 50`,
+  )
+  return rows.map((row) => ({
+    clientId: row.client_id,
+    name: row.name,
+    providers: [row.yelp ? 'Yelp' : null, row.ghl ? 'GHL' : null].filter((p): p is string => p !== null),
+  }))
+}
+
+/** Provider calls answered 401 or 403 since `since`: credentials the provider refused. */
+export async function countCredentialErrors(
+  db: DB,
+  options: { since: Date; clientIds: string[] | null },
+): Promise<number> {
+  const [row] = await selectRows<{ n: unknown }>(
+    db,
+    sql`select count(*) as n from api_request_logs
+      where created_at >= ${options.since.toISOString()}::timestamptz and status_code in (401, 403)
+        ${scoped(sql`client_id`, options.clientIds)}`,
+  )
+  return toCount(row?.n)
+}
+
+/** Round trip of a trivial statement, in milliseconds. */
+export async function pingDatabase(db: DB): Promise<number> {
+  const started = performance.now()
+  await db.execute(sql`select 1`)
+  return Math.round(performance.now() - started)
+}

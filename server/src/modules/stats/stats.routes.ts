@@ -1,0 +1,23 @@
+import type { ActivityHour, Stats, SystemHealth } from '@common/stats.ts'
+import type { FastifyInstance } from 'fastify'
+import { requireSession } from '../../http/guard.ts'
+import type { StatsService } from './stats.service.ts'
+
+/** The Dashboard's reads (spec §2.3; PRODUCT.md §2 and §6). */
+export function registerStatsRoutes(app: FastifyInstance, stats: StatsService): void {
+  app.get('/api/stats', { config: { access: 'canViewSystemStats' } }, async (request): Promise<Stats> => {
+    return stats.stats(requireSession(request))
+  })
+
+  app.get(
+    '/api/stats/activity',
+    { config: { access: 'canViewSystemStats' } },
+    async (request): Promise<ActivityHour[]> => stats.activity(requireSession(request)),
+  )
+
+  app.get(
+    '/api/system-health',
+    { config: { access: 'canViewSystemStats' } },
+    async (request): Promise<SystemHealth> => stats.systemHealth(requireSession(request)),
+  )
+}

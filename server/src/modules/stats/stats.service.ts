@@ -1,0 +1,151 @@
+import type { ActivityHour, HealthCheck, HealthState, Stats, SystemHealth } from '@common/stats.ts'
+import { readHourlyActivity, readStatCounts } from '../../data/stats.repository.ts'
+import {
+  countCredentialErrors,
+  listClientsNeedingReauth,
+  pingDatabase,
+  readLastWebhookAt,
+  readQueueHealth,
+} from '../../data/system-health.repository.ts'
+import type { DB } from '../../db/database.ts'
+import type { AuthenticatedSession } from '../auth/auth.service.ts'
+import { visibleClientIds } from '../clients/client-scope.ts'
+
+const HOUR_MS = 60 * 60 * 1000
+/** A job waiting longer than this means the workers are not keeping up (or not running). */
+const SLOW_QUEUE_MS = 5 * 60 * 1000
+
+/** 00:00 UTC of the day `now` falls in (PRODUCT.md §6: "messages since 00:00 UTC"). */
+export function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+}
+
+/** PRODUCT.md §6: error messages / messages today × 100, one decimal; 0 with no messages. */
+export function errorRate(errors: number, total: number): number {
+  return total === 0 ? 0 : Math.round((errors / total) * 1000) / 10
+}
+
+/** The dashboard's numbers, each scoped to the clients the caller may see (PRODUCT.md §2). */
+export class StatsService {
+  constructor(private readonly db: DB) {}
+
+  async stats(session: AuthenticatedSession, now = new Date()): Promise<Stats> {
+    const counts = await readStatCounts(this.db, {
+      since: startOfUtcDay(now),
+      clientIds: await visibleClientIds(this.db, session),
+    })
+    return {
+      activeClients: counts.activeClients,
+      totalClients: counts.totalClients,
+      messagesToday: counts.messagesToday,
+      totalMessages: counts.totalMessages,
+      connectedIntegrations: counts.connectedIntegrations,
+      webhookErrors: counts.webhookErrors,
+      errorRate: errorRate(counts.errorMessagesToday, counts.messagesToday),
+    }
+  }
+
+  /** 24 hourly buckets ending with the current hour, empty hours included. */
+  async activity(session: AuthenticatedSession, now = new Date()): Promise<ActivityHour[]> {
+    const currentHour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS
+    const since = new Date(currentHour - 23 * HOUR_MS)
+    const rows = await readHourlyActivity(this.db, {
+      since,
+      clientIds: await visibleClientIds(this.db, session),
+    })
+    const byHour = new Map(rows.map((row) => [row.hour, row]))
+    return Array.from({ length: 24 }, (_, index) => {
+      const hour = new Date(since.getTime() + index * HOUR_MS).toISOString()
+      const row = byHour.get(hour)
+      return { hour, inbound: row?.inbound ?? 0, outbound: row?.outbound ?? 0 }
+    })
+  }
+
+  /** The System Health dialog's live checks (PRODUCT.md §2). */
+  async systemHealth(session: AuthenticatedSession, now = new Date()): Promise<SystemHealth> {
+    const checks: HealthCheck[] = []
+    let latencyMs: number
+    try {
+      latencyMs = await pingDatabase(this.db)
+    } catch (error) {
+      checks.push({
+        key: 'database',
+        label: 'Database',
+        state: 'error',
+        detail: `Unreachable: ${(error as Error).message}`,
+      })
+      return { state: 'error', checkedAt: now.toISOString(), checks }
+    }
+    checks.push({ key: 'database', label: 'Database', state: 'ok', detail: `Reachable in ${latencyMs} ms` })
+
+    const clientIds = await visibleClientIds(this.db, session)
+    const [queue, lastWebhookAt, reauth, credentialErrors] = await Promise.all([
+      readQueueHealth(this.db, clientIds),
+      readLastWebhookAt(this.db, clientIds),
+      listClientsNeedingReauth(this.db, clientIds),
+      countCredentialErrors(this.db, { since: new Date(now.getTime() - 24 * HOUR_MS), clientIds }),
+    ])
+    const waitedMs = queue.oldestWaitingAt ? now.getTime() - new Date(queue.oldestWaitingAt).getTime() : 0
+    checks.push({
+      key: 'queue',
+      label: 'Job queue',
+      state: waitedMs > SLOW_QUEUE_MS ? 'warning' : 'ok',
+      detail:
+        queue.waiting === 0
+          ? 'No jobs waiting'
+          : `${plural(queue.waiting, 'job')} waiting; the oldest for ${duration(waitedMs)}`,
+    })
+    checks.push({
+      key: 'deadJobs',
+      label: 'Dead jobs',
+      state: queue.dead > 0 ? 'warning' : 'ok',
+      detail:
+        queue.dead === 0 ? 'None' : `${plural(queue.dead, 'job')} failed after the last attempt; retry below`,
+    })
+    checks.push({
+      key: 'lastWebhook',
+      label: 'Last webhook received',
+      state: 'ok',
+      detail: lastWebhookAt
+        ? `${duration(now.getTime() - new Date(lastWebhookAt).getTime())} ago (${lastWebhookAt})`
+        : 'None received yet',
+    })
+    checks.push({
+      key: 'reauth',
+      label: 'Connections needing re-auth',
+      state: reauth.length > 0 ? 'warning' : 'ok',
+      detail:
+        reauth.length === 0
+          ? 'None'
+          : reauth.map((client) => `${client.name} (${client.providers.join(', ')})`).join('; '),
+    })
+    checks.push({
+      key: 'credentialErrors',
+      label: 'Credential errors (24 h)',
+      state: credentialErrors > 0 ? 'warning' : 'ok',
+      detail:
+        credentialErrors === 0
+          ? 'None'
+          : `${plural(credentialErrors, 'provider call')} refused with 401 or 403`,
+    })
+    return { state: worst(checks.map((check) => check.state)), checkedAt: now.toISOString(), checks }
+  }
+}
+
+function worst(states: HealthState[]): HealthState {
+  if (states.includes('error')) return 'error'
+  return states.includes('warning') ? 'warning' : 'ok'
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
+}
+
+function duration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000))
+  if (seconds < 60) return `${seconds} s`
+  const minutes = Math.round(seconds / 60)
+  if (minutes < 60) return `${minutes} min`
+  const hours = Math.round(minutes / 60)
+  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`
+}

@@ -1,0 +1,19 @@
+import type { TestWebhookResult } from '@common/stats.ts'
+import type { FastifyInstance } from 'fastify'
+import { AppError } from '../../lib/errors.ts'
+import type { YelpWebhookService } from './yelp-webhook.service.ts'
+
+/** The dashboard's and the logs screen's 'Test Webhook' (spec §2.3, §2.12; PRODUCT.md §6.1). */
+export function registerTestWebhookRoutes(app: FastifyInstance, webhooks: YelpWebhookService): void {
+  app.post(
+    '/api/test-webhook',
+    { config: { access: 'canManageWebhooks' } },
+    async (): Promise<TestWebhookResult> => {
+      const result = await webhooks.ingestTest()
+      if (result.status !== 200 || result.logId === undefined) {
+        throw new AppError(500, `The test delivery was refused: ${JSON.stringify(result.body)}`)
+      }
+      return { ok: true, logId: `webhook:${result.logId}` }
+    },
+  )
+}

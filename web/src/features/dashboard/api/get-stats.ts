@@ -1,0 +1,17 @@
+import { type Stats, statsSchema } from '@common/stats.ts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiJson } from '@/lib/api-client.ts'
+import { LIVE_REFRESH_MS } from '@/lib/paged-fetch.ts'
+
+/** GET /api/stats: the four cards' numbers (PRODUCT.md §6), scoped to the caller's clients. */
+export async function getStats(signal?: AbortSignal): Promise<Stats> {
+  return apiJson('GET', '/api/stats', statsSchema, undefined, { signal })
+}
+
+export function statsQueryOptions() {
+  return queryOptions({ queryKey: ['stats'], queryFn: ({ signal }) => getStats(signal) })
+}
+
+export function useStats() {
+  return useQuery({ ...statsQueryOptions(), refetchInterval: LIVE_REFRESH_MS })
+}

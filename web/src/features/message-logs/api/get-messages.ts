@@ -1,0 +1,35 @@
+import type { Page } from '@common/list-query.ts'
+import { type MessageLog, type MessagesQuery, messageLogListSchema } from '@common/messages.ts'
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { fetchPage, LIVE_REFRESH_MS, searchOf } from '@/lib/paged-fetch.ts'
+
+export type MessageFilters = Omit<MessagesQuery, 'limit' | 'cursor'>
+
+export const MESSAGES_PAGE_SIZE = 50
+
+/** GET /api/messages: one page, newest first, filtered on the server (PRODUCT.md §6.1). */
+export function getMessages(
+  filters: MessageFilters,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<Page<MessageLog>> {
+  return fetchPage(
+    `/api/messages${searchOf({ ...filters, limit: MESSAGES_PAGE_SIZE, cursor })}`,
+    messageLogListSchema,
+    signal,
+  )
+}
+
+export function messagesQueryOptions(filters: MessageFilters) {
+  return infiniteQueryOptions({
+    queryKey: ['messages', filters],
+    queryFn: ({ pageParam, signal }) => getMessages(filters, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  })
+}
+
+/** Polled until the server's change events arrive; the key stays `['messages', …]` for them. */
+export function useMessages(filters: MessageFilters) {
+  return useInfiniteQuery({ ...messagesQueryOptions(filters), refetchInterval: LIVE_REFRESH_MS })
+}

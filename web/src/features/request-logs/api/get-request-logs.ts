@@ -1,0 +1,48 @@
+import type { Page } from '@common/list-query.ts'
+import { type LogEntry, logEntryListSchema, type RequestLogsQuery } from '@common/request-logs.ts'
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { fetchPage, LIVE_REFRESH_MS, searchOf } from '@/lib/paged-fetch.ts'
+
+export type RequestLogFilters = Omit<RequestLogsQuery, 'limit' | 'cursor'>
+
+export const REQUEST_LOGS_PAGE_SIZE = 50
+
+/** GET /api/all-request-logs: one page of both logs, newest first, filtered on the server. */
+export function getRequestLogs(
+  filters: RequestLogFilters,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+  limit = REQUEST_LOGS_PAGE_SIZE,
+): Promise<Page<LogEntry>> {
+  return fetchPage(
+    `/api/all-request-logs${searchOf({ ...filters, limit, cursor })}`,
+    logEntryListSchema,
+    signal,
+  )
+}
+
+export function requestLogsQueryOptions(filters: RequestLogFilters) {
+  return infiniteQueryOptions({
+    queryKey: ['request-logs', filters],
+    queryFn: ({ pageParam, signal }) => getRequestLogs(filters, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  })
+}
+
+/** New entries arrive by polling until the server's change events land (key `['request-logs', …]`). */
+export function useRequestLogs(filters: RequestLogFilters) {
+  return useInfiniteQuery({ ...requestLogsQueryOptions(filters), refetchInterval: LIVE_REFRESH_MS })
+}
+
+/** Y of 'Showing X of Y logs': every entry the caller can see, without filters. */
+export function requestLogsTotalQueryOptions() {
+  return queryOptions({
+    queryKey: ['request-logs', 'total'],
+    queryFn: async ({ signal }) => (await getRequestLogs({}, undefined, signal, 1)).totalCount,
+  })
+}
+
+export function useRequestLogsTotal(enabled: boolean) {
+  return useQuery({ ...requestLogsTotalQueryOptions(), enabled, refetchInterval: LIVE_REFRESH_MS })
+}
