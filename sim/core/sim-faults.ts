@@ -17,6 +17,11 @@ export interface FaultInput {
    * the caller gives up waiting (a timeout after the provider acted).
    */
   slowResponseMs?: number
+  /**
+   * With `status`: run the real handler (the provider does the work), then answer `status`
+   * instead of its answer — GHL storing a message and answering 504, Yelp a reply and 503.
+   */
+  afterHandler?: boolean
   /** Destroy the connection without an answer. */
   drop?: boolean
   /** How many matching requests it applies to; default 1. */

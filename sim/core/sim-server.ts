@@ -98,6 +98,13 @@ export class SimServer {
     this.app.addHook('onSend', async (request, reply, payload) => {
       const slow = slowResponses.get(request)
       if (slow) await new Promise((resolve) => setTimeout(resolve, slow))
+      const replaced = replacedAnswers.get(request)
+      if (replaced?.status) {
+        reply.code(replaced.status).headers({ ...replaced.headers, 'content-type': 'application/json' })
+        payload = JSON.stringify(
+          replaced.body ?? (this.options.defaultFaultBody ?? defaultFaultBody)(replaced.status),
+        )
+      }
       if (!isControlPath(request.url)) {
         this.requests.record(request, reply.statusCode, typeof payload === 'string' ? payload : null)
       }
@@ -117,6 +124,10 @@ export class SimServer {
         this.requests.recordDropped(request)
         request.raw.socket.destroy()
         return reply.hijack()
+      }
+      if (fault.status && fault.afterHandler) {
+        replacedAnswers.set(request, fault)
+        return
       }
       if (fault.status) {
         return reply
@@ -161,6 +172,9 @@ export class SimServer {
     })
   }
 }
+
+/** Requests whose handler runs but whose answer a fault replaces (`afterHandler` faults). */
+const replacedAnswers = new WeakMap<FastifyRequest, FaultInput>()
 
 /** Requests whose answer is held back after the handler ran (`slowResponseMs` faults). */
 const slowResponses = new WeakMap<FastifyRequest, number>()

@@ -1,6 +1,6 @@
 import type { DB } from '../../db/database.ts'
 import { GhlStatusNotReadyError } from '../../integrations/ghl/ghl-conversations.client.ts'
-import { PermanentProviderError } from '../../integrations/http/provider-errors.ts'
+import { PermanentProviderError, TransientProviderError } from '../../integrations/http/provider-errors.ts'
 import { YelpSameSuccessiveMessageError } from '../../integrations/yelp/yelp-leads.client.ts'
 import {
   findMessageById,
@@ -79,8 +79,15 @@ export class ReplyHandler {
       await this.leads.writeText(job.clientId, job.leadId, text)
     } catch (error) {
       if (error instanceof YelpSameSuccessiveMessageError && attemptedAt) {
-        const sent = await this.findSentEvent(job, text, attemptedAt)
+        // After one of our own attempts this means "probably delivered" (pitfalls #4): Yelp
+        // refuses it only while it holds the same text from the last hour. Find that event by
+        // its text alone (Yelp's clock may differ from ours); never call the reply failed.
+        const sent = await this.findSentEvent(job, text, null)
         if (sent) return this.delivered(job, row, sent.id)
+        throw new TransientProviderError(
+          'yelp',
+          'Yelp says this text was already sent, but its events do not show it yet; looking again later',
+        )
       }
       if (error instanceof PermanentProviderError) return this.fail(row, error.message)
       throw error
@@ -90,8 +97,12 @@ export class ReplyHandler {
   }
 
   /** The BIZ event carrying this text, written since the first attempt (with clock slack). */
-  private async findSentEvent(job: ReplyJob, text: string, since: string): Promise<YelpEventLike | null> {
-    const after = new Date(since).getTime() - 60_000
+  private async findSentEvent(
+    job: ReplyJob,
+    text: string,
+    since: string | null,
+  ): Promise<YelpEventLike | null> {
+    const after = since === null ? 0 : new Date(since).getTime() - 60_000
     const events = await this.leads.listEvents(job.clientId, job.leadId)
     return (
       events

@@ -20,8 +20,8 @@ export type ApiCall = ProviderRequest & {
   /** Called once after a 401 with the token that was refused; returns the new one. */
   refreshToken?: (rejected: string) => Promise<string>
   /**
-   * Whether a timeout (or a connection broken after sending) may be retried in the call. Default:
-   * true for GET/PUT/DELETE, false for POST, where a blind resend could write twice.
+   * Whether a timeout, a connection broken after sending, or a 5xx may be retried in the call.
+   * Default: true for GET/PUT/DELETE, false for POST, where a blind resend could write twice.
    */
   retryOnTimeout?: boolean
 }
@@ -112,6 +112,12 @@ export class ProviderApi {
       if (response.status !== 429 && response.status < 500) return response
 
       const reason = `${what} failed: ${response.status} ${providerErrorMessage(response.body) ?? ''}`.trim()
+      if (response.status >= 500 && !mayResendUnanswered) {
+        // A 5xx does not say the write did not happen: GHL can store an inbound message and
+        // answer 504, Yelp can store a reply and answer 503. Like a timeout, no blind resend;
+        // the job looks at the provider (GHL altId, Yelp events) before trying again.
+        throw new ProviderTimeoutError(request.platform, `${reason} (it may have been done)`)
+      }
       if (response.status === 429 && header(response, 'x-ratelimit-daily-remaining') === '0') {
         throw new TransientProviderError(
           request.platform,

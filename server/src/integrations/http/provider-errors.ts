@@ -16,8 +16,9 @@ export class TransientProviderError extends Error {
 }
 
 /**
- * The request was sent but no answer came in time, so a write may or may not have happened:
- * check the provider's state before doing it again.
+ * The request was sent but no answer came in time (or a 5xx came for a write that must not be
+ * resent blindly), so a write may or may not have happened: check the provider's state before
+ * doing it again.
  */
 export class ProviderTimeoutError extends TransientProviderError {}
 
