@@ -7,7 +7,7 @@ import type { CoreOptions } from '../core.ts'
 import type { DB } from '../db/database.ts'
 import { ghlContacts, messages } from '../db/schema.ts'
 import type { TestClient } from './http-client.ts'
-import { completeOAuth, type SimulatedWorld, startWithSimulators } from './with-simulators.ts'
+import { completeOAuth, type SimulatedWorld, startWithSimulators, type WorldEnv } from './with-simulators.ts'
 
 /** The sample client of the engine tests: Yelp business and GHL location of the simulators' fixtures. */
 export const ACME = { clientId: 'acme', business: 'acme-roofing-sf', location: 'LocAAA111' } as const
@@ -76,7 +76,9 @@ export interface ConnectedWorld extends SimulatedWorld {
 }
 
 /** Both simulators, the hub in process, and client `acme` connected to both. */
-export async function startConnectedWorld(options: { core?: CoreOptions } = {}): Promise<ConnectedWorld> {
+export async function startConnectedWorld(
+  options: { core?: CoreOptions; env?: WorldEnv } = {},
+): Promise<ConnectedWorld> {
   const world = await startWithSimulators(options)
   try {
     await connectAcme(world.admin, { yelp: world.yelp, ghlApiKey: world.ghlSample.apiKey.token })

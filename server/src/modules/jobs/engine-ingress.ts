@@ -27,10 +27,12 @@ export async function registerEngineIngress(
   })
   await registerYelpWebhookRoutes(app, db, webhooks, (jobs) => engine.wake(QUEUES.leadSync, jobs))
   const keys = {
-    ed25519: parsePublicKey(config.ghl.webhookPublicKey),
-    rsa: config.ghl.webhookRsaPublicKey ? parsePublicKey(config.ghl.webhookRsaPublicKey) : null,
+    ed25519: config.ghl.webhookPublicKeys.map(parsePublicKey),
+    rsa: config.ghl.webhookRsaPublicKeys.map(parsePublicKey),
   }
-  await registerReplyRoutes(app, new ReplyService(ingestDb, boss, keys), () => engine.wake(QUEUES.reply))
+  await registerReplyRoutes(app, new ReplyService(ingestDb, boss, keys, app.log), () =>
+    engine.wake(QUEUES.reply),
+  )
   registerEngineRoutes(app, db, engine)
   registerJobRoutes(app, db, boss, (queue) => engine.wake(queue))
 }
