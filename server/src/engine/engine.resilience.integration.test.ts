@@ -316,6 +316,39 @@ describe('Yelp → GHL when GHL misbehaves', () => {
     expect(again.status).toBe(409)
   })
 
+  it('forwards a lead’s later messages past one GHL refuses, marks that one error, and fails the job', async () => {
+    await forwardedLead('lead-refused')
+    world.ghl.server.faults.add({
+      method: 'POST',
+      path: '/conversations/messages/inbound',
+      bodyIncludes: 'Here is my gate code',
+      status: 422,
+      body: { statusCode: 422, message: ['message contains a blocked word'], error: 'Unprocessable Entity' },
+      times: 50,
+    })
+    const refused = sims.consumerMessage('lead-refused', 'Here is my gate code')
+    const later = [
+      sims.consumerMessage('lead-refused', 'Also, the dog is friendly'),
+      sims.consumerMessage('lead-refused', 'Thanks!'),
+    ]
+    await waitFor('the later messages in GHL', async () => (await sims.ghlMessagesFor(later)).length === 2)
+    const row = await waitFor('the refused row', async () => {
+      const found = await messageRow(world.db, `yelp:${refused}`)
+      return found?.status === 'error' ? found : null
+    })
+    expect(JSON.stringify(row.metadata)).toContain('message contains a blocked word')
+    expect(await sims.ghlMessagesFor([refused])).toHaveLength(0)
+    const dead = await waitFor('the failed job', async () => {
+      const jobs = (await world.admin.get('/api/jobs?state=failed')).body as Array<{
+        data: { leadId?: string } | null
+        error: string | null
+      }>
+      return jobs.find((j) => j.data?.leadId === 'lead-refused')
+    })
+    expect(dead.error).toContain('message contains a blocked word')
+    world.ghl.server.faults.clear()
+  })
+
   it('forwards a new message with one Yelp call and one GHL call when nothing else changed', async () => {
     await forwardedLead('lead-cheap')
     const ghlBefore = ghlMark()

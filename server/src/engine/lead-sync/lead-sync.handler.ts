@@ -150,6 +150,12 @@ export class LeadSyncHandler {
     return progress.forwarded
   }
 
+  /**
+   * Forwards each event in order. One GHL refuses (a 4xx) is recorded on its message row by the
+   * forwarder and the others still go; the job fails at the end, naming the refusals, so it
+   * shows for an operator. A transient failure stops the run (the retry resumes it), and so does
+   * a refusal that may mean an unverified link is stale (forwardNew repairs it).
+   */
   private async forwardAll(
     clientId: string,
     leadId: string,
@@ -157,9 +163,24 @@ export class LeadSyncHandler {
     link: ContactLink,
     progress: { forwarded: number },
   ): Promise<void> {
+    const refused: PermanentProviderError[] = []
     for (const event of events) {
-      if (await this.forwarder.forward({ clientId, leadId, event, link })) progress.forwarded += 1
+      try {
+        if (await this.forwarder.forward({ clientId, leadId, event, link })) progress.forwarded += 1
+      } catch (error) {
+        if (!(error instanceof PermanentProviderError)) throw error
+        if (!link.verified && isMissingInGhl(error)) throw error
+        refused.push(error)
+      }
     }
+    const [first] = refused
+    if (!first) return
+    throw new PermanentProviderError(
+      first.platform,
+      `GoHighLevel refused ${refused.length} message(s) of lead ${leadId}; the others were forwarded: ${refused.map((e) => e.message).join('; ')}`,
+      first.status,
+      first.code,
+    )
   }
 
   /**
