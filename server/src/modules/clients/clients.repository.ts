@@ -148,10 +148,19 @@ export async function findClientIdsByBusinessIds(
 }
 
 /** The client connected to a GHL location (a reply names only the location and contact). */
-export async function findClientByLocationId(db: DB, locationId: string): Promise<ClientRow | null> {
+export async function findClientByLocationId(
+  db: DB,
+  locationId: string,
+  exceptClientId?: string,
+): Promise<ClientRow | null> {
   const [row] = await db
     .select()
     .from(clients)
-    .where(sql`coalesce(${clients.ghlLocationId}, ${clients.ghlTokens}->>'locationId') = ${locationId}`)
+    .where(
+      and(
+        sql`coalesce(${clients.ghlLocationId}, ${clients.ghlTokens}->>'locationId') = ${locationId}`,
+        exceptClientId ? ne(clients.clientId, exceptClientId) : undefined,
+      ),
+    )
   return row ?? null
 }

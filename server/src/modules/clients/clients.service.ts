@@ -26,6 +26,7 @@ import {
   deleteClientAndData,
   findClient,
   findClientByBusinessId,
+  findClientByLocationId,
   ghlTokensOf,
   insertClient,
   listClients,
@@ -116,6 +117,7 @@ export class ClientsService {
             (businessChanged ? false : current.webhookSubscribed === true),
         }
       }
+      if (input.ghlTokens?.locationId) await this.assertLocationFree(tx, input.ghlTokens.locationId, clientId)
       if (input.ghlTokens) {
         patch.ghlTokens = {
           ...ghlTokensOf(row),
@@ -127,8 +129,10 @@ export class ClientsService {
           needsReauth: false,
         }
       }
-      if (input.ghlLocationId !== undefined && input.ghlLocationApiKey === undefined)
+      if (input.ghlLocationId !== undefined && input.ghlLocationApiKey === undefined) {
+        await this.assertLocationFree(tx, input.ghlLocationId, clientId)
         patch.ghlLocationId = input.ghlLocationId
+      }
       const updated = Object.keys(patch).length ? await updateClient(tx, clientId, patch) : row
       if (!updated) throw new NotFoundError(`Client ${clientId} not found`)
       await recordAudit(tx, actorOf(session), {
@@ -188,6 +192,7 @@ export class ClientsService {
     const row = await this.visibleRow(session, clientId)
     const locationId = input.locationId ?? row.ghlLocationId ?? ghlTokensOf(row).locationId
     if (!locationId) throw new ValidationError('locationId: Location ID is required')
+    await this.assertLocationFree(this.db, locationId, clientId)
     try {
       await this.deps.ghlFields.list(locationId, input.locationApiKey, clientId)
     } catch (error) {
@@ -199,6 +204,7 @@ export class ClientsService {
     await this.db.transaction(async (tx) => {
       const current = await lockClient(tx, clientId)
       if (!current) throw new NotFoundError(`Client ${clientId} not found`)
+      await this.assertLocationFree(tx, locationId, clientId)
       await updateClient(tx, clientId, {
         ghlLocationApiKey: this.deps.box.seal(input.locationApiKey),
         ghlLocationId: locationId,
@@ -247,6 +253,18 @@ export class ClientsService {
     const other = await findClientByBusinessId(db, businessId, clientId)
     if (other)
       throw new ConflictError(`Yelp business ${businessId} is already connected to client ${other.clientId}`)
+  }
+
+  /**
+   * A GHL location belongs to one client: replies are routed by location, so a second client on
+   * it would take the first one's replies (docs/spec/product.md §3).
+   */
+  private async assertLocationFree(db: DB, locationId: string, clientId: string): Promise<void> {
+    const other = await findClientByLocationId(db, locationId, clientId)
+    if (other)
+      throw new ConflictError(
+        `GoHighLevel location ${locationId} is already connected to client ${other.clientId}`,
+      )
   }
 
   private async visibleRow(session: AuthenticatedSession, clientId: string): Promise<ClientRow> {

@@ -15,6 +15,7 @@ import { recordAudit } from '../audit/audit.repository.ts'
 import {
   findClient,
   findClientByBusinessId,
+  findClientByLocationId,
   ghlTokensOf,
   lockClient,
   updateClient,
@@ -235,6 +236,14 @@ export class OAuthService {
           status: 400,
           title: 'Wrong GoHighLevel location',
           message: `You chose location ${fresh.locationId}, but this client is set up for location ${expected}. Nothing was changed.`,
+        }
+      }
+      if (await findClientByLocationId(tx, fresh.locationId, clientId)) {
+        return {
+          ok: false,
+          status: 409,
+          title: 'Location already connected',
+          message: `GoHighLevel location ${fresh.locationId} is already connected to another client. Nothing was changed.`,
         }
       }
       await updateClient(tx, clientId, {

@@ -100,3 +100,49 @@ describe('POST /reply signatures and timestamps', () => {
     expect(await stale.json()).toEqual({ error: expect.stringMatching(/^timestamp: /) })
   })
 })
+
+describe('a reply to a contact several Yelp leads share', () => {
+  async function reply(contactId: string, message: string) {
+    const sent = await world.ghl.simulateUserReply({ locationId: ACME.location, contactId, message })
+    expect(sent.response.status).toBe(200)
+    world.ghl.server.clock.advance(6000)
+    await waitFor('delivered in GHL', async () => (await ghlStatus(sent.messageId)) === 'delivered')
+    return sent
+  }
+  const bizTexts = async (leadId: string) =>
+    (await world.sims.yelpLead(leadId)).events
+      .filter((e) => e.user_type === 'BIZ')
+      .map((e) => e.event_content.text)
+
+  it('goes to the lead with the newest consumer activity, not the first one stored', {
+    timeout: 120_000,
+  }, async () => {
+    // Pat asked about her roof in March and about her gutters in June, with one phone number:
+    // GHL's duplicate rules make both leads one contact.
+    const pat = { consumerName: 'Pat K.', phoneNumber: '+14155550177' }
+    const march = world.sims.newLead('pat-march-roof', pat)
+    await waitFor('March in GHL', async () => (await world.sims.ghlMessagesFor([march])).length === 1)
+    // Yelp stamps events to the second: months pass between her messages.
+    world.yelp.server.clock.advance(60_000)
+    const june = world.sims.newLead('pat-june-gutter', pat)
+    await waitFor('June in GHL', async () => (await world.sims.ghlMessagesFor([june])).length === 1)
+    const contactId = await contactOf(world.db, 'pat-june-gutter')
+    expect(await contactOf(world.db, 'pat-march-roof')).toBe(contactId)
+    if (!contactId) throw new Error('no contact for Pat')
+
+    await reply(contactId, 'We can clean the gutters on Monday.')
+    expect(await bizTexts('pat-june-gutter')).toContain('We can clean the gutters on Monday.')
+    expect(await bizTexts('pat-march-roof')).not.toContain('We can clean the gutters on Monday.')
+
+    // Now she writes on the March thread: the next reply answers that one.
+    world.yelp.server.clock.advance(60_000)
+    const again = world.sims.consumerMessage('pat-march-roof', 'Is the roof quote still valid?')
+    await waitFor(
+      'her March message in GHL',
+      async () => (await world.sims.ghlMessagesFor([again])).length === 1,
+    )
+    await reply(contactId, 'Yes, until the end of the month.')
+    expect(await bizTexts('pat-march-roof')).toContain('Yes, until the end of the month.')
+    expect(await bizTexts('pat-june-gutter')).not.toContain('Yes, until the end of the month.')
+  })
+})

@@ -5,7 +5,7 @@ import { toPlainText } from '../../engine/reply/plain-text.ts'
 import { sendInTransaction } from '../../engine/tx-queue.ts'
 import { parseStorableJson, storableRawText } from '../../http/storable-json.ts'
 import { findClientByLocationId } from '../clients/clients.repository.ts'
-import { findLeadIdByContact } from '../contacts/ghl-contacts.repository.ts'
+import { findLeadIdForReply } from '../contacts/ghl-contacts.repository.ts'
 import { insertMessageOnce } from '../messages/messages.repository.ts'
 import { insertWebhookLog } from '../webhooks/webhook-logs.repository.ts'
 import { checkGhlSignature, type GhlWebhookKeys } from './ghl-signature.ts'
@@ -90,7 +90,12 @@ export class ReplyService {
       })
       return { status: 200, body: response, queued: false }
     }
-    const leadId = await findLeadIdByContact(this.db, client.clientId, reply.contactId)
+    const leadId = await findLeadIdForReply(this.db, {
+      clientId: client.clientId,
+      locationId: reply.locationId,
+      contactId: reply.contactId,
+      conversationId: reply.conversationId,
+    })
     return this.db.transaction(async (tx) => {
       const row = await insertMessageOnce(tx, {
         clientId: client.clientId,
