@@ -197,6 +197,11 @@ export class Engine {
       return await handle(job.data)
     } catch (error) {
       const clientId = (job.data as { clientId?: string }).clientId
+      // Deleted while this job ran: its writes were refused (the rows' foreign keys), nothing to retry.
+      if (clientId && !(await findClient(this.core.db, clientId))) {
+        this.log.info({ queue, jobId: job.id, clientId }, 'job dropped: its client was deleted')
+        return { skipped: 'client deleted' }
+      }
       if (error instanceof NeedsReauthError && clientId) {
         await parkJob(this.core.db, {
           clientId,

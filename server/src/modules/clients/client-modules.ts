@@ -19,7 +19,22 @@ export function registerClientModules(
   const { config, db, signer, box, tokens, subscriptions, ghlFields } = core
   registerClientRoutes(
     app,
-    new ClientsService({ db, baseUrl: config.baseUrl, signer, box, tokens, subscriptions, ghlFields }),
+    new ClientsService({
+      db,
+      baseUrl: config.baseUrl,
+      signer,
+      box,
+      tokens,
+      subscriptions,
+      ghlFields,
+      onConnected: async (clientId, provider) => {
+        for (const listener of core.connectionListeners) {
+          await listener(clientId, provider).catch((error) =>
+            app.log.warn({ err: error, clientId }, 'connection listener failed'),
+          )
+        }
+      },
+    }),
   )
   registerCustomFieldRoutes(app, new CustomFieldsService({ db, box, tokens, ghlFields }))
   registerOnboardingRoutes(app, db, signer, config)

@@ -106,6 +106,10 @@ export async function updateClient(db: DB, clientId: string, patch: ClientPatch)
 }
 
 /** Removes the client and everything that belongs to it; call inside one transaction. */
+/**
+ * Leads, contacts, messages, claims and imports also go by their foreign keys' cascade, which is
+ * what keeps a sync still running for this client from writing them again (its insert fails).
+ */
 export async function deleteClientAndData(db: DB, clientId: string): Promise<void> {
   await db.delete(messages).where(eq(messages.clientId, clientId))
   await db.delete(leads).where(eq(leads.clientId, clientId))

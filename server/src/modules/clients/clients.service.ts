@@ -6,6 +6,7 @@ import type {
 } from '@common/clients.ts'
 import type { z } from 'zod'
 import type { DB } from '../../db/database.ts'
+import { cancelClientWork } from '../../engine/parked-jobs.repository.ts'
 import { NotConnectedError, type Provider, type TokenManager } from '../../engine/token-manager.ts'
 import {
   GhlAuthRejectedError,
@@ -45,6 +46,8 @@ interface Deps {
   tokens: TokenManager
   subscriptions: YelpSubscriptions
   ghlFields: GhlCustomFieldsClient
+  /** Tells the engine a connection was renewed, so it re-queues the jobs parked for it. */
+  onConnected?: (clientId: string, provider: Provider) => Promise<void>
 }
 
 /** Clients and their connections: everything but the OAuth round trips and custom fields. */
@@ -97,7 +100,7 @@ export class ClientsService {
         locationId: input.ghlLocationId,
       })
     }
-    return this.db.transaction(async (tx) => {
+    const view = await this.db.transaction(async (tx) => {
       const row = await lockClient(tx, clientId)
       if (!row) throw new NotFoundError(`Client ${clientId} not found`)
       const patch: ClientPatch = {}
@@ -144,6 +147,9 @@ export class ClientsService {
       })
       return this.view(updated)
     })
+    // New tokens clear "needs re-auth": the jobs parked meanwhile go back on the queue.
+    if (input.ghlTokens) await this.deps.onConnected?.(clientId, 'ghl')
+    return view
   }
 
   async remove(session: AuthenticatedSession, clientId: string): Promise<void> {
@@ -152,6 +158,7 @@ export class ClientsService {
       const row = await lockClient(tx, clientId)
       if (!row) throw new NotFoundError(`Client ${clientId} not found`)
       await deleteClientAndData(tx, clientId)
+      await cancelClientWork(tx, clientId)
       await recordAudit(tx, actorOf(session), {
         action: 'client.delete',
         entityType: 'client',
