@@ -121,13 +121,11 @@ describe('deleting a client', () => {
       data: { clientId: ACME.clientId, leadId: 'lead-doomed', reason: 'retry' },
       reason: 'test',
     })
-    await world.db
-      .insert(credentialLeases)
-      .values({
-        key: `lead:${ACME.clientId}:lead-other`,
-        holder: 'h',
-        expiresAt: new Date(Date.now() + 60_000),
-      })
+    await world.db.insert(credentialLeases).values({
+      key: `lead:${ACME.clientId}:lead-other`,
+      holder: 'h',
+      expiresAt: new Date(Date.now() + 60_000),
+    })
 
     const deleted = await world.admin.request('DELETE', `/api/clients/${ACME.clientId}`)
     expect(deleted.status, deleted.text).toBeLessThan(300)

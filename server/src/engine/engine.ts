@@ -158,6 +158,30 @@ export class Engine {
     if (orphans.length) this.log.warn(`retrying ${orphans.length} job(s) interrupted by the last shutdown`)
   }
 
+  /**
+   * Yelp answers 404 both for a missing lead and for a token that lost access to the business
+   * (docs/providers/yelp.md §1; pitfalls scenario 8). When the business is no longer among the
+   * token's businesses, the connection is flagged and every job of it parks, instead of each
+   * failing on its own 404.
+   */
+  private async lostYelpAccess(clientId: string, error: unknown): Promise<boolean> {
+    if (!(error instanceof PermanentProviderError) || error.platform !== 'yelp' || error.status !== 404)
+      return false
+    try {
+      const client = await findClient(this.core.db, clientId)
+      const businessId = client ? yelpTokensOf(client).businessId : null
+      if (!businessId) return false
+      const token = await this.core.tokens.yelpAccessToken(clientId)
+      const reachable = await this.core.yelpOAuth.listBusinesses(token, clientId)
+      if (reachable.includes(businessId)) return false
+      await this.core.tokens.markNeedsReauth('yelp', clientId)
+      return true
+    } catch (checkError) {
+      this.log.warn({ err: checkError, clientId }, 'could not check the Yelp business access')
+      return false
+    }
+  }
+
   private async needsReauth(clientId: string, provider: 'yelp' | 'ghl'): Promise<boolean> {
     const client = await findClient(this.core.db, clientId)
     if (!client) return false
@@ -202,18 +226,24 @@ export class Engine {
         this.log.info({ queue, jobId: job.id, clientId }, 'job dropped: its client was deleted')
         return { skipped: 'client deleted' }
       }
-      if (error instanceof NeedsReauthError && clientId) {
+      const reauth =
+        error instanceof NeedsReauthError
+          ? error
+          : clientId && (await this.lostYelpAccess(clientId, error))
+            ? new NeedsReauthError('yelp', (error as Error).message)
+            : null
+      if (reauth && clientId) {
         await parkJob(this.core.db, {
           clientId,
-          provider: error.provider,
+          provider: reauth.provider,
           queue,
           data: job.data,
-          reason: error.message,
+          reason: reauth.message,
         })
-        this.log.warn({ queue, jobId: job.id, clientId }, `parked: ${error.message}`)
+        this.log.warn({ queue, jobId: job.id, clientId }, `parked: ${reauth.message}`)
         // The owner may have reconnected while this job ran: its unpark came too early for us.
-        if (!(await this.needsReauth(clientId, error.provider))) await this.unpark(clientId, error.provider)
-        return { parked: error.message }
+        if (!(await this.needsReauth(clientId, reauth.provider))) await this.unpark(clientId, reauth.provider)
+        return { parked: reauth.message }
       }
       if (error instanceof PermanentProviderError || error instanceof NotConnectedError) {
         // Retrying cannot help: dead now, with its error shown, until an operator retries it.

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import { clearProviderAlert, raiseProviderAlert } from '../data/provider-alerts.repository.ts'
 import type { DB } from '../db/database.ts'
 import type { GhlTokenResponse } from '../integrations/ghl/ghl.schemas.ts'
 import { GhlGrantRefusedError, type GhlOAuth } from '../integrations/ghl/ghl-oauth.ts'
-import { TransientProviderError } from '../integrations/http/provider-errors.ts'
+import { AppCredentialsRejectedError, TransientProviderError } from '../integrations/http/provider-errors.ts'
 import type { YelpTokenResponse } from '../integrations/yelp/yelp.schemas.ts'
 import { YelpGrantRefusedError, type YelpOAuth } from '../integrations/yelp/yelp-oauth.ts'
 import { AppError, NotFoundError } from '../lib/errors.ts'
@@ -81,11 +82,15 @@ export class TokenManager {
    * answered 401 to, or the one found expiring), a refresh another caller or process already
    * made meanwhile is reused instead of repeated: "once after a 401", however many jobs saw it.
    */
-  refresh(provider: Provider, clientId: string, options: { rejected?: string } = {}): Promise<string> {
+  refresh(
+    provider: Provider,
+    clientId: string,
+    options: { rejected?: string; evenIfFlagged?: boolean } = {},
+  ): Promise<string> {
     const key = `${provider}:${clientId}`
     const running = this.inFlight.get(key)
     if (running) return running
-    const work = this.refreshUnderLease(provider, clientId, key, options.rejected).finally(() =>
+    const work = this.refreshUnderLease(provider, clientId, key, options).finally(() =>
       this.inFlight.delete(key),
     )
     this.inFlight.set(key, work)
@@ -96,8 +101,9 @@ export class TokenManager {
     provider: Provider,
     clientId: string,
     key: string,
-    rejected: string | undefined,
+    options: { rejected?: string; evenIfFlagged?: boolean },
   ): Promise<string> {
+    const { rejected } = options
     const deadline = Date.now() + LEASE_WAIT_MS
     while (!(await acquireLease(this.db, key, this.holder, LEASE_TTL_MS))) {
       if (Date.now() > deadline)
@@ -112,14 +118,27 @@ export class TokenManager {
         provider === 'yelp'
           ? yelpTokensOf(await this.client(clientId))
           : ghlTokensOf(await this.client(clientId))
-      this.assertUsable(provider, clientId, tokens)
+      // The operators' refresh action tries a flagged connection too: success clears the flag.
+      this.assertUsable(
+        provider,
+        clientId,
+        options.evenIfFlagged ? { ...tokens, needsReauth: false } : tokens,
+      )
       // Someone else refreshed while this one waited: use theirs.
       const current = this.box.open(tokens.accessToken ?? '')
       if (rejected !== undefined && current !== rejected && !expiresSoon(tokens.expiresAt)) return current
       const refreshToken = this.box.open(tokens.refreshToken ?? '')
-      return provider === 'yelp'
-        ? await this.refreshYelp(clientId, refreshToken)
-        : await this.refreshGhl(clientId, refreshToken)
+      const fresh =
+        provider === 'yelp'
+          ? await this.refreshYelp(clientId, refreshToken)
+          : await this.refreshGhl(clientId, refreshToken)
+      await clearProviderAlert(this.db, provider)
+      return fresh
+    } catch (error) {
+      // Every client's refresh would fail alike: one alert for the operator, no owner re-auth.
+      if (error instanceof AppCredentialsRejectedError)
+        await raiseProviderAlert(this.db, provider, error.message)
+      throw error
     } finally {
       await releaseLease(this.db, key, this.holder)
     }
@@ -187,7 +206,8 @@ export class TokenManager {
     }
   }
 
-  private async markNeedsReauth(provider: Provider, clientId: string): Promise<void> {
+  /** Flags a connection its owner must authorize again (also: Yelp's 404 for a lost business). */
+  async markNeedsReauth(provider: Provider, clientId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const row = await lockClient(tx, clientId)
       if (!row) return

@@ -245,7 +245,9 @@ export class ClientsService {
 
   private async refreshOne(provider: Provider, clientId: string): Promise<TokenRefreshOutcome> {
     try {
-      await this.deps.tokens.refresh(provider, clientId)
+      await this.deps.tokens.refresh(provider, clientId, { evenIfFlagged: true })
+      // A connection that was flagged works again: its parked jobs go back on the queue.
+      await this.deps.onConnected?.(clientId, provider)
       const row = await findClient(this.db, clientId)
       const tokens = row ? (provider === 'yelp' ? yelpTokensOf(row) : ghlTokensOf(row)) : {}
       return { status: 'refreshed', expiresAt: tokens.expiresAt ?? null }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppConfig } from '../../config/config.ts'
+import { readProviderAlerts } from '../../data/provider-alerts.repository.ts'
 import type { Database } from '../../db/database.ts'
 
 /** `GET /api/health`: public liveness with database reachability and which providers are set up. */
@@ -17,9 +18,12 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database, c
     } catch (error) {
       databaseStatus = { kind: database.kind, reachable: false, error: (error as Error).message }
     }
+    const alerts = databaseStatus.reachable ? await readProviderAlerts(database.db).catch(() => ({})) : {}
     const body = {
       status: databaseStatus.reachable ? 'ok' : 'unavailable',
       database: databaseStatus,
+      // Problems only the operator can fix (a refused app secret); no secret is ever in them.
+      alerts,
       providers: {
         yelp: config.yelp.clientId && config.yelp.clientSecret ? 'configured' : 'not configured',
         ghl: config.ghl.clientId && config.ghl.clientSecret ? 'configured' : 'not configured',

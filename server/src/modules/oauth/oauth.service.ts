@@ -6,6 +6,7 @@ import { QUEUES } from '../../engine/queues.ts'
 import type { TokenManager } from '../../engine/token-manager.ts'
 import type { GhlTokenResponse } from '../../integrations/ghl/ghl.schemas.ts'
 import { GhlGrantRefusedError, type GhlOAuth } from '../../integrations/ghl/ghl-oauth.ts'
+import { TransientProviderError } from '../../integrations/http/provider-errors.ts'
 import { ProviderUnreachableError } from '../../integrations/http/provider-http.ts'
 import type { YelpTokenResponse } from '../../integrations/yelp/yelp.schemas.ts'
 import { YelpGrantRefusedError, type YelpOAuth } from '../../integrations/yelp/yelp-oauth.ts'
@@ -291,6 +292,7 @@ function isProviderFailure(error: unknown): error is Error {
     error instanceof AppError ||
     error instanceof YelpGrantRefusedError ||
     error instanceof GhlGrantRefusedError ||
-    error instanceof ProviderUnreachableError
+    error instanceof ProviderUnreachableError ||
+    error instanceof TransientProviderError
   )
 }
