@@ -31,11 +31,21 @@ export interface Core {
   providers: ProviderClients
   /** Called after a client connects (or re-connects) a provider: parked jobs resume. */
   connectionListeners: ConnectionListener[]
+  engineOptions: EngineOptions
+}
+
+/** How the engine reschedules a job after a transient provider failure (engine.ts). */
+export interface EngineOptions {
+  /** First rescheduling delay when the provider named none; doubles per attempt. */
+  retryBaseMs?: number
+  /** The longest rescheduling delay when the provider named none. */
+  retryMaxMs?: number
 }
 
 /** What tests may tune: short provider timeouts instead of waiting out the production ones. */
 export interface CoreOptions {
   providerApi?: ProviderApiOptions
+  engine?: EngineOptions
 }
 
 export function createCore(
@@ -61,5 +71,6 @@ export function createCore(
     subscriptions: new YelpSubscriptions(config, http),
     providers: createProviderClients(config, db, tokens, log, { api: options.providerApi }),
     connectionListeners: [],
+    engineOptions: options.engine ?? {},
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
 import type { Core } from '../core.ts'
-import { PermanentProviderError } from '../integrations/http/provider-errors.ts'
+import { PermanentProviderError, TransientProviderError } from '../integrations/http/provider-errors.ts'
 import { findClient, ghlTokensOf, yelpTokensOf } from '../modules/clients/clients.repository.ts'
 import { ContactSync } from './contact-sync.ts'
 import { clearLeases } from './credential-leases.repository.ts'
@@ -43,6 +43,23 @@ const WORKERS: Record<string, number> = {
 const RECONCILE_CRON = '*/15 * * * *'
 /** When a lead's sync finds another one running, it runs again this many seconds later. */
 const LEAD_BUSY_RETRY_SECONDS = 3
+/**
+ * How long a job keeps being rescheduled after transient provider failures (429, 5xx, timeouts,
+ * a spent daily cap), counted from its first one: a reply must outlast a provider outage (at
+ * least 24 h), and so must a lead's sync. The other queues keep pg-boss's own retries.
+ */
+const RETRY_HORIZON_MS: Record<string, number> = {
+  [QUEUES.reply]: 24 * 3600_000,
+  [QUEUES.leadSync]: 24 * 3600_000,
+}
+const RETRY_BASE_MS = 2_000
+const RETRY_MAX_MS = 15 * 60_000
+
+/** Carried in a rescheduled job's data: when its failures began, and how many there were. */
+interface RetryState {
+  since: string
+  attempt: number
+}
 
 /** One pg-boss worker of this process; busy while it runs a job. */
 interface WorkerSlot {
@@ -159,6 +176,37 @@ export class Engine {
   }
 
   /**
+   * Runs the job again later, as a new job with `startAfter`: when the provider said (Retry-After,
+   * a rate-limit reset, the daily cap), else after a capped exponential backoff — no worker is
+   * held waiting. Null past the queue's horizon (pg-boss's retries then take over, and end it).
+   */
+  private async reschedule<T extends object>(
+    queue: string,
+    job: PgBoss.Job<T>,
+    error: TransientProviderError,
+  ): Promise<{ rescheduled: string } | null> {
+    const horizonMs = RETRY_HORIZON_MS[queue]
+    if (!horizonMs) return null
+    const data = job.data as T & { retry?: RetryState }
+    const since = data.retry?.since ?? new Date().toISOString()
+    if (Date.now() - Date.parse(since) > horizonMs) return null
+    const attempt = (data.retry?.attempt ?? 0) + 1
+    const { retryBaseMs = RETRY_BASE_MS, retryMaxMs = RETRY_MAX_MS } = this.core.engineOptions
+    const backoffMs = Math.min(retryMaxMs, retryBaseMs * 2 ** (attempt - 1))
+    // Full jitter, as in provider-api.ts, so an outage's jobs do not all come back at once.
+    const delayMs = error.retryAfterMs ?? Math.ceil(backoffMs / 2 + (Math.random() * backoffMs) / 2)
+    const next = { ...data, retry: { since, attempt } }
+    await this.boss.send(queue, next, {
+      startAfter: new Date(Date.now() + delayMs),
+      ...(queue === QUEUES.leadSync ? { singletonKey: leadSyncKey(next as unknown as LeadSyncJob) } : {}),
+    })
+    const message = `again in ${Math.round(delayMs / 1000)} s (attempt ${attempt}): ${error.message}`
+    this.log.warn({ queue, jobId: job.id }, `rescheduled ${message}`)
+    setTimeout(() => this.wake(queue), delayMs).unref()
+    return { rescheduled: message }
+  }
+
+  /**
    * Yelp answers 404 both for a missing lead and for a token that lost access to the business
    * (docs/providers/yelp.md §1; pitfalls scenario 8). When the business is no longer among the
    * token's businesses, the connection is flagged and every job of it parks, instead of each
@@ -244,6 +292,10 @@ export class Engine {
         // The owner may have reconnected while this job ran: its unpark came too early for us.
         if (!(await this.needsReauth(clientId, reauth.provider))) await this.unpark(clientId, reauth.provider)
         return { parked: reauth.message }
+      }
+      if (error instanceof TransientProviderError) {
+        const rescheduled = await this.reschedule(queue, job, error)
+        if (rescheduled) return rescheduled
       }
       if (error instanceof PermanentProviderError || error instanceof NotConnectedError) {
         // Retrying cannot help: dead now, with its error shown, until an operator retries it.

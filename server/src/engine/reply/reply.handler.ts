@@ -19,6 +19,8 @@ interface ReplyMeta {
   yelpEventId?: string | null
   yelpDelivered?: boolean
   ghlStatusReported?: string
+  /** Status updates GHL refused while it was still "downstreaming" the message. */
+  ghlStatusAttempts?: number
   error?: string | null
 }
 
@@ -36,7 +38,6 @@ export class ReplyHandler {
     private readonly db: DB,
     private readonly leads: LeadsPort,
     private readonly ghl: GhlPort,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
   ) {}
 
   async run(job: ReplyJob): Promise<{ status: string }> {
@@ -48,7 +49,7 @@ export class ReplyHandler {
     }
     const outcome = row.status === 'error' ? 'failed' : 'delivered'
     if (meta(row).ghlStatusReported !== outcome) {
-      const reported = await this.reportToGhl(job, outcome, meta(row).error ?? undefined)
+      const reported = await this.reportToGhl(job, row, outcome, meta(row).error ?? undefined)
       await updateMessage(this.db, row.id, {
         metadata: reported
           ? { ghlStatusReported: outcome }
@@ -140,10 +141,12 @@ export class ReplyHandler {
   /**
    * False when GHL still refuses after its documented window: the reply reached Yelp, so the
    * job ends rather than retrying a status GHL will not take (its 403 is permanent for a
-   * message that is not on our provider).
+   * message that is not on our provider). Within the window the job is rescheduled (a
+   * TransientProviderError with the wait), not held asleep on a worker.
    */
   private async reportToGhl(
     job: ReplyJob,
+    row: MessageRow,
     status: 'delivered' | 'failed',
     reason?: string,
   ): Promise<boolean> {
@@ -151,16 +154,20 @@ export class ReplyHandler {
       status === 'failed'
         ? { code: 'yelp_delivery_failed', message: reason ?? 'Delivery to Yelp failed' }
         : undefined
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await this.ghl.updateMessageStatus(job.clientId, job.ghlLocationId, job.ghlMessageId, status, error)
-        return true
-      } catch (caught) {
-        if (!(caught instanceof GhlStatusNotReadyError)) throw caught
-        const delay = STATUS_RETRY_DELAYS_MS[attempt]
-        if (delay === undefined) return false
-        await this.sleep(delay)
-      }
+    try {
+      await this.ghl.updateMessageStatus(job.clientId, job.ghlLocationId, job.ghlMessageId, status, error)
+      return true
+    } catch (caught) {
+      if (!(caught instanceof GhlStatusNotReadyError)) throw caught
+      const attempts = meta(row).ghlStatusAttempts ?? 0
+      const delay = STATUS_RETRY_DELAYS_MS[attempts]
+      if (delay === undefined) return false
+      await updateMessage(this.db, row.id, { metadata: { ghlStatusAttempts: attempts + 1 } })
+      throw new TransientProviderError(
+        'ghl',
+        `GoHighLevel is not ready for the status of message ${job.ghlMessageId} yet; again in ${delay} ms`,
+        delay,
+      )
     }
   }
 }

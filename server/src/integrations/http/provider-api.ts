@@ -37,6 +37,8 @@ export interface ProviderApiOptions {
 
 /** Where a daily quota is spent, come back in a while rather than spin (ghl.md §10 daily cap). */
 const DAILY_CAP_RETRY_AFTER_MS = 15 * 60_000
+/** A Retry-After up to this is waited out in the call; a longer one goes back to the job. */
+const MAX_IN_CALL_WAIT_MS = 2_000
 
 /**
  * An authorised, rate-limited, retrying call to Yelp or GHL on top of ProviderHttp (which times
@@ -128,7 +130,10 @@ export class ProviderApi {
       if (attempt >= this.maxAttempts) {
         throw new TransientProviderError(request.platform, reason, retryAfterMs ?? this.backoffCap(attempt))
       }
-      // The limiter already holds the key back when the answer said how long; waiting on it is the wait.
+      // The limiter already holds the key back when the answer said how long; waiting on it is the
+      // wait — for a moment only: a longer wait is the job's, rescheduled, not a held worker's.
+      if (retryAfterMs !== undefined && retryAfterMs > MAX_IN_CALL_WAIT_MS)
+        throw new TransientProviderError(request.platform, reason, retryAfterMs)
       if (retryAfterMs !== undefined) continue
       const delayMs = this.backoff(attempt)
       // A bare 429 (Yelp sends no rate headers, yelp.md §1) holds back every caller of the key.
