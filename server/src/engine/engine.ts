@@ -117,7 +117,9 @@ export class Engine {
    * later (it may carry an event the running one read too early) and its worker moves on.
    */
   private async syncLead(job: LeadSyncJob) {
-    const outcome = await withLeadLease(this.core.db, leadSyncKey(job), () => this.leadSync.run(job))
+    const outcome = await withLeadLease(this.core.db, leadSyncKey(job), (signal) =>
+      this.leadSync.run(job, signal),
+    )
     if (outcome.ran) return outcome.result
     await this.boss.send(QUEUES.leadSync, job, {
       singletonKey: leadSyncKey(job),

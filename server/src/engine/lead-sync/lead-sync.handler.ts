@@ -63,7 +63,8 @@ export class LeadSyncHandler {
     this.forwarder = new EventForwarder(db, ghl)
   }
 
-  async run(job: LeadSyncJob): Promise<LeadSyncOutcome> {
+  /** `signal`: aborted when this sync's lead lease was lost (lead-lease.ts); it stops writing. */
+  async run(job: LeadSyncJob, signal?: AbortSignal): Promise<LeadSyncOutcome> {
     const client = await findClient(this.db, job.clientId)
     if (!client) return { leadId: job.leadId, stored: false, forwarded: 0, skipped: 'client deleted' }
     const { fields, events, hasNew } = await this.readLead(job)
@@ -72,6 +73,7 @@ export class LeadSyncHandler {
     if (!hasNew && pending.length === 0) {
       return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'nothing new' }
     }
+    signal?.throwIfAborted()
     await upsertLead(this.db, fields)
     await updateClient(this.db, job.clientId, {})
     if (!isGhlConnected(client)) {
@@ -85,15 +87,15 @@ export class LeadSyncHandler {
       return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'GoHighLevel is not connected yet' }
     }
     const link = await this.ensureContact(client, fields, { verify: job.reason !== NEW_EVENT })
-    const forwarded = await this.forwardNew(client, job.leadId, pending, link, fields)
+    const forwarded = await this.forwardNew(client, job.leadId, pending, link, fields, signal)
     return { leadId: job.leadId, stored: true, forwarded }
   }
 
   /** Contact and stored events of a lead already in the database (no Yelp call). */
-  async syncFromStore(client: ClientRow, lead: LeadRow): Promise<number> {
+  async syncFromStore(client: ClientRow, lead: LeadRow, signal?: AbortSignal): Promise<number> {
     const link = await this.ensureContact(client, lead, { verify: true })
     const pending = await this.unsettled(client.clientId, lead.leadId, storedEventsOf(lead))
-    return this.forwardNew(client, lead.leadId, pending, link, lead)
+    return this.forwardNew(client, lead.leadId, pending, link, lead, signal)
   }
 
   /** The message events not forwarded (nor recognised as an echo) yet. */
@@ -138,14 +140,15 @@ export class LeadSyncHandler {
     pending: YelpEventLike[],
     link: ContactLink,
     lead: LeadFields,
+    signal?: AbortSignal,
   ): Promise<number> {
     const progress = { forwarded: 0 }
     try {
-      await this.forwardAll(client.clientId, leadId, pending, link, progress)
+      await this.forwardAll(client.clientId, leadId, pending, link, progress, signal)
     } catch (error) {
       if (link.verified || !isMissingInGhl(error)) throw error
       const repaired = await this.ensureContact(client, lead, { verify: true, distrustConversation: true })
-      await this.forwardAll(client.clientId, leadId, pending, repaired, progress)
+      await this.forwardAll(client.clientId, leadId, pending, repaired, progress, signal)
     }
     return progress.forwarded
   }
@@ -162,9 +165,12 @@ export class LeadSyncHandler {
     events: YelpEventLike[],
     link: ContactLink,
     progress: { forwarded: number },
+    signal?: AbortSignal,
   ): Promise<void> {
     const refused: PermanentProviderError[] = []
     for (const event of events) {
+      // Another sync holds the lead now: it forwards the rest; two could post one pending event.
+      signal?.throwIfAborted()
       try {
         if (await this.forwarder.forward({ clientId, leadId, event, link })) progress.forwarded += 1
       } catch (error) {

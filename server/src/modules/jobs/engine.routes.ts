@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/audit.repository.ts'
 import { assertClientVisible } from '../clients/client-scope.ts'
 import { clientParams } from '../clients/clients.routes.ts'
 import { findLeadImport } from '../leads/lead-imports.repository.ts'
-import { listLeadsOfClient } from '../leads/leads.repository.ts'
+import { countLeadsOfClient } from '../leads/leads.repository.ts'
 import { actorOf } from '../users/users.service.ts'
 
 const importBody = z.object({
@@ -41,7 +41,7 @@ export function registerEngineRoutes(app: FastifyInstance, db: DB, engine: Engin
       const { clientId } = parseInput(clientParams, request.params)
       await assertClientVisible(db, requireSession(request), clientId)
       const progress = await findLeadImport(db, clientId)
-      const storedLeads = (await listLeadsOfClient(db, clientId)).length
+      const storedLeads = await countLeadsOfClient(db, clientId)
       return {
         status: progress?.status ?? 'never',
         businessId: progress?.businessId ?? null,

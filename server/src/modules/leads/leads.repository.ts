@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import type { DB } from '../../db/database.ts'
 import { leads } from '../../db/schema.ts'
 
@@ -20,6 +20,12 @@ export async function findLead(db: DB, clientId: string, leadId: string): Promis
     .from(leads)
     .where(and(eq(leads.clientId, clientId), eq(leads.leadId, leadId)))
   return row ?? null
+}
+
+/** How many leads a client has stored, counted by the database (not loaded with their events). */
+export async function countLeadsOfClient(db: DB, clientId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(leads).where(eq(leads.clientId, clientId))
+  return row?.n ?? 0
 }
 
 export async function listLeadsOfClient(db: DB, clientId: string): Promise<LeadRow[]> {
