@@ -69,6 +69,15 @@ export async function createQueues(boss: PgBoss): Promise<void> {
 }
 
 /** One queued sync per lead (the `short` policy); one running is the lead lease's job. */
+/**
+ * pg-boss priorities (higher first): a live webhook's sync or a reply goes before the bulk
+ * syncs that reconcile and import queue by the thousand.
+ */
+export const PRIORITY = { live: 10, bulk: 0 } as const
+
+/** Why a sync reads only the events newer than those stored (lead-sync.handler.ts). */
+export const INCREMENTAL_REASONS: ReadonlySet<string> = new Set(['NEW_EVENT', 'reconcile-stored'])
+
 export function leadSyncKey(job: Pick<LeadSyncJob, 'clientId' | 'leadId'>): string {
   return `${job.clientId}:${job.leadId}`
 }

@@ -1,9 +1,9 @@
-import { and, gt, isNotNull, sql } from 'drizzle-orm'
+import { and, gt, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import type PgBoss from 'pg-boss'
 import type { DB } from '../db/database.ts'
 import { clients, leads } from '../db/schema.ts'
 import type { LeadsPort } from './provider-ports.ts'
-import { type LeadSyncJob, leadSyncKey, QUEUES } from './queues.ts'
+import { type LeadSyncJob, leadSyncKey, PRIORITY, QUEUES } from './queues.ts'
 
 // Webhooks can be late or lost (yelp.md §2, pitfalls 5): look back over recent leads.
 const NEW_LEAD_WINDOW_MS = 14 * 24 * 3600_000
@@ -11,8 +11,10 @@ const ACTIVE_LEAD_WINDOW_MS = 2 * 24 * 3600_000
 
 /**
  * Every 15 minutes: for each connected business, queue a sync of the leads created in the last
- * two weeks (lead_ids) and of the leads active in the last two days. A sync that finds nothing
- * new changes nothing, so this only costs API calls, within the rate limits.
+ * two weeks (lead_ids) and of the leads active in the last two days. It costs what changed: a
+ * lead already stored is synced incrementally (its new events only — one Yelp call, and no GHL
+ * call when nothing is new); only a lead id never seen gets a full sync. The jobs go in one
+ * insert, at bulk priority, behind the webhooks' (bench/RESULTS.md "reconcile").
  */
 export class Reconciler {
   constructor(
@@ -39,19 +41,29 @@ export class Reconciler {
         const recent = await this.leads.listLeadIds(clientId, businessId, {
           createdAfter: new Date(now.getTime() - NEW_LEAD_WINDOW_MS),
         })
-        const active = await this.db
+        const stored = await this.db
           .select({ leadId: leads.leadId })
           .from(leads)
           .where(
             and(
               sql`${leads.clientId} = ${clientId}`,
-              gt(leads.lastEventTime, new Date(now.getTime() - ACTIVE_LEAD_WINDOW_MS)),
+              or(
+                gt(leads.lastEventTime, new Date(now.getTime() - ACTIVE_LEAD_WINDOW_MS)),
+                recent.length ? inArray(leads.leadId, recent) : undefined,
+              ),
             ),
           )
-        for (const leadId of new Set([...recent, ...active.map((a) => a.leadId)])) {
-          const job: LeadSyncJob = { clientId, leadId, reason: 'reconcile' }
-          if (await this.boss.send(QUEUES.leadSync, job, { singletonKey: leadSyncKey(job) })) queued += 1
-        }
+        const known = new Set(stored.map((s) => s.leadId))
+        const jobs = [...new Set([...recent, ...known])].map((leadId) => {
+          const data: LeadSyncJob = {
+            clientId,
+            leadId,
+            reason: known.has(leadId) ? 'reconcile-stored' : 'reconcile',
+          }
+          return { name: QUEUES.leadSync, data, singletonKey: leadSyncKey(data), priority: PRIORITY.bulk }
+        })
+        if (jobs.length) await this.boss.insert(jobs)
+        queued += jobs.length
       } catch (error) {
         failures.push(`${clientId}: ${(error as Error).message}`)
       }

@@ -12,7 +12,7 @@ import { listFieldRecords } from '../../modules/custom-fields/custom-fields.repo
 import { findLead, type LeadFields, type LeadRow, upsertLead } from '../../modules/leads/leads.repository.ts'
 import { listSettledEventIds } from '../event-claims.repository.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
-import type { LeadSyncJob } from '../queues.ts'
+import { INCREMENTAL_REASONS, type LeadSyncJob } from '../queues.ts'
 import { NeedsReauthError } from '../token-manager.ts'
 import { buildContact } from './contact-builder.ts'
 import { EventForwarder } from './event-forwarder.ts'
@@ -112,7 +112,9 @@ export class LeadSyncHandler {
   private async readLead(
     job: LeadSyncJob,
   ): Promise<{ fields: LeadFields; events: YelpEventLike[]; hasNew: boolean }> {
-    const stored = job.reason === NEW_EVENT ? await findLead(this.db, job.clientId, job.leadId) : null
+    const stored = INCREMENTAL_REASONS.has(job.reason)
+      ? await findLead(this.db, job.clientId, job.leadId)
+      : null
     if (stored) {
       const known = storedEventsOf(stored)
       const knownIds = new Set(known.map((event) => event.id))

@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss'
 import type { DB } from '../../db/database.ts'
 import { GroupCommit } from '../../db/group-commit.ts'
 import { urgently } from '../../db/urgency.ts'
-import { type LeadSyncJob, leadSyncKey, QUEUES } from '../../engine/queues.ts'
+import { type LeadSyncJob, leadSyncKey, PRIORITY, QUEUES } from '../../engine/queues.ts'
 import { transactionDb } from '../../engine/tx-queue.ts'
 import { storableRawText } from '../../http/storable-json.ts'
 import { findClientIdsByBusinessIds } from '../clients/clients.repository.ts'
@@ -104,7 +104,7 @@ export class YelpWebhookService {
         }
         // The queue keeps one waiting sync per lead (`short` policy): a job for a lead that
         // already has one is dropped, and the waiting sync reads this event too.
-        jobs.push({ name: QUEUES.leadSync, data, singletonKey: leadSyncKey(data) })
+        jobs.push({ name: QUEUES.leadSync, data, singletonKey: leadSyncKey(data), priority: PRIORITY.live })
       }
       const response = { received: true, updates: webhook.data.updates.length }
       logs.push({
