@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../config/config.ts'
+import { type ProviderAlerts, readProviderAlerts } from '../../data/provider-alerts.repository.ts'
 import type { Database } from '../../db/database.ts'
 import { ghlManifest } from '../../integrations/ghl/ghl.manifest.ts'
 import { yelpManifest } from '../../integrations/yelp/yelp.manifest.ts'
@@ -6,6 +7,8 @@ import { yelpManifest } from '../../integrations/yelp/yelp.manifest.ts'
 export interface HealthReport {
   status: 'ok' | 'unavailable'
   database: { kind: string; reachable: boolean; latencyMs?: number; error?: string }
+  /** Problems only the operator can fix (a refused app secret); no secret is ever in them. */
+  alerts: ProviderAlerts
   providers: { yelp: 'configured' | 'not configured'; ghl: 'configured' | 'not configured' }
 }
 
@@ -30,9 +33,11 @@ export class HealthService {
     } catch (error) {
       databaseStatus = { kind: database.kind, reachable: false, error: (error as Error).message }
     }
+    const alerts = databaseStatus.reachable ? await readProviderAlerts(database.db).catch(() => ({})) : {}
     return {
       status: databaseStatus.reachable ? 'ok' : 'unavailable',
       database: databaseStatus,
+      alerts,
       providers: {
         yelp: yelpManifest.isConfigured(config) ? 'configured' : 'not configured',
         ghl: ghlManifest.isConfigured(config) ? 'configured' : 'not configured',
