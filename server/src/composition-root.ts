@@ -1,11 +1,12 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify'
 import type PgBoss from 'pg-boss'
 import { createApp, registerRoutes } from './app.ts'
 import type { AppConfig } from './config/config.ts'
 import { ApiRequestLogStore } from './data/api-request-logs.repository.ts'
+import { ProviderAlertStore } from './data/provider-alerts.repository.ts'
 import { CredentialLeaseStore, ProviderTokensStore } from './data/provider-tokens.store.ts'
 import { type Database, type DB, INGEST_POOL_SIZE } from './db/database.ts'
-import { type ConnectionListener, Engine } from './engine/engine.ts'
+import { type ConnectionListener, Engine, type EngineOptions } from './engine/engine.ts'
 import { QUEUES } from './engine/queue/queues.ts'
 import type { RegisteredRoute } from './http/access.ts'
 import { GhlCustomFieldsClient } from './integrations/ghl/ghl-custom-fields.client.ts'
@@ -62,11 +63,13 @@ export interface Core {
   providers: ProviderClients
   /** Called after a client connects (or re-connects) a provider: parked jobs resume. */
   connectionListeners: ConnectionListener[]
+  engineOptions: EngineOptions
 }
 
 /** What tests may tune: short provider timeouts instead of waiting out the production ones. */
 export interface CoreOptions {
   providerApi?: ProviderApiOptions
+  engine?: EngineOptions
 }
 
 export interface AppDeps {
@@ -116,6 +119,7 @@ export async function buildApp({
     box,
     yelpOAuth,
     ghlOAuth,
+    new ProviderAlertStore(db),
   )
   const core: Core = {
     config,
@@ -129,6 +133,7 @@ export async function buildApp({
     subscriptions: new YelpSubscriptions(config, http),
     providers: createProviderClients(config, requestLog, tokens, app.log, { api: options.providerApi }),
     connectionListeners: [],
+    engineOptions: options.engine ?? {},
   }
   const engine = boss ? new Engine(boss, core, app.log) : undefined
 
@@ -146,6 +151,13 @@ export async function buildApp({
       tokens,
       subscriptions: core.subscriptions,
       ghlFields: core.ghlFields,
+      onConnected: async (clientId, provider) => {
+        for (const listener of core.connectionListeners) {
+          await listener(clientId, provider).catch((error) =>
+            app.log.warn({ err: error, clientId }, 'connection listener failed'),
+          )
+        }
+      },
     }),
     customFields: new CustomFieldsService({ db, box, tokens, ghlFields: core.ghlFields }),
     onboarding: new OnboardingService(db, signer, config),
@@ -155,17 +167,25 @@ export async function buildApp({
     stats: new StatsService(db),
     messages: new MessagesService(db),
     requestLogs: new RequestLogsService(db),
-    ingress: boss && engine ? ingressServices({ config, db, ingestDb, boss, engine }) : undefined,
+    ingress:
+      boss && engine ? ingressServices({ config, db, ingestDb, boss, engine, log: app.log }) : undefined,
   })
   return { app, routes, sessionTimeout, core, engine }
 }
 
 /** The webhooks of both providers and the operators' engine actions: only with an engine. */
-function ingressServices(deps: { config: AppConfig; db: DB; ingestDb: DB; boss: PgBoss; engine: Engine }) {
-  const { config, db, ingestDb, boss, engine } = deps
+function ingressServices(deps: {
+  config: AppConfig
+  db: DB
+  ingestDb: DB
+  boss: PgBoss
+  engine: Engine
+  log: FastifyBaseLogger
+}) {
+  const { config, db, ingestDb, boss, engine, log } = deps
   const keys = {
-    ed25519: parsePublicKey(config.ghl.webhookPublicKey),
-    rsa: config.ghl.webhookRsaPublicKey ? parsePublicKey(config.ghl.webhookRsaPublicKey) : null,
+    ed25519: config.ghl.webhookPublicKeys.map(parsePublicKey),
+    rsa: config.ghl.webhookRsaPublicKeys.map(parsePublicKey),
   }
   return {
     // PGlite has one connection: a second concurrent write would only queue behind the first.
@@ -173,7 +193,7 @@ function ingressServices(deps: { config: AppConfig; db: DB; ingestDb: DB; boss: 
     webhooks: new YelpWebhookService(ingestDb, boss, new WebhookSecret(db), {
       concurrentWrites: config.databaseUrl ? INGEST_POOL_SIZE - 1 : 1,
     }),
-    replies: new ReplyService(ingestDb, boss, keys),
+    replies: new ReplyService(ingestDb, boss, keys, log),
     engine: new EngineService(db, engine),
     jobs: new JobsService(db, boss, (queue) => engine.wake(queue)),
     onLeadSyncsQueued: (jobs: number) => engine.wake(QUEUES.leadSync, jobs),

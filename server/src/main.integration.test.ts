@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -14,11 +14,30 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+function run(env: Record<string, string>, options: { detached?: boolean; viaShell?: boolean } = {}) {
+  const childEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    ...env,
+  }
+  // viaShell: the server runs under a shell that never reaps it (as a container's PID 1 often
+  // does not), so once killed it stays a zombie that `kill(pid, 0)` still reports as running.
+  const child = options.viaShell
+    ? spawn(
+        'sh',
+        ['-c', `"$0" --import tsx "$1" & echo "server pid $!"; exec sleep 600`, process.execPath, MAIN],
+        {
+          env: childEnv,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      )
+    : spawn(process.execPath, ['--import', 'tsx', MAIN], {
+        env: childEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: options.detached,
+      })
   children.push(child)
   let output = ''
   child.stdout?.on('data', (chunk) => {
@@ -72,6 +91,38 @@ describe('npm start (server/src/main.ts)', () => {
     expect(third.output()).not.toContain('{"level"')
     third.child.kill('SIGTERM')
     expect(await third.exited).toBe(0)
+  })
+
+  it('starts again at once after kill -9 of its process group, on the same data folder, with its data', {
+    timeout: 240_000,
+  }, async () => {
+    const first = run({ PORT: '0' }, { detached: true })
+    await first.printed(/LeadRelay listening/)
+    process.kill(-(first.child.pid as number), 'SIGKILL')
+    // No wait for the exit: the next start races the dying process, as a supervisor's restart does.
+    const second = run({ PORT: '0' })
+    await second.printed(/LeadRelay listening/)
+    // PGlite recovered its own files: the admin of the first start is still there.
+    expect(second.output()).not.toMatch(/FIRST ADMIN CREATED/)
+    second.child.kill('SIGTERM')
+    expect(await second.exited).toBe(0)
+  })
+
+  it('is not fooled by the zombie of a killed server that nobody reaped', { timeout: 240_000 }, async () => {
+    const shell = run({ PORT: '0' }, { viaShell: true })
+    await shell.printed(/LeadRelay listening/)
+    const serverPid = Number(/server pid (\d+)/.exec(shell.output())?.[1])
+    process.kill(serverPid, 'SIGKILL')
+    const deadline = Date.now() + 10_000
+    while (!/\) Z /.test(readFileSync(`/proc/${serverPid}/stat`, 'utf8'))) {
+      if (Date.now() > deadline) throw new Error('the killed server never became a zombie')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const next = run({ PORT: '0' })
+    await next.printed(/LeadRelay listening/)
+    next.child.kill('SIGTERM')
+    expect(await next.exited).toBe(0)
+    shell.child.kill('SIGKILL')
   })
 
   it('stops at once on invalid configuration with one line per problem', async () => {

@@ -6,6 +6,11 @@ export interface FaultInput {
    * trailing slash does not matter, as for the routes (`/contacts` also matches `/contacts/`).
    */
   path: string
+  /**
+   * Only requests whose body (as JSON text) contains this: one message among many refused,
+   * e.g. `{"path": "/conversations/messages/inbound", "bodyIncludes": "alt-123", "status": 422}`.
+   */
+  bodyIncludes?: string
   /** Answer with this status (and `body`) instead of the real handler. */
   status?: number
   body?: unknown
@@ -17,6 +22,11 @@ export interface FaultInput {
    * the caller gives up waiting (a timeout after the provider acted).
    */
   slowResponseMs?: number
+  /**
+   * With `status`: run the real handler (the provider does the work), then answer `status`
+   * instead of its answer — GHL storing a message and answering 504, Yelp a reply and 503.
+   */
+  afterHandler?: boolean
   /** Destroy the connection without an answer. */
   drop?: boolean
   /** How many matching requests it applies to; default 1. */
@@ -46,9 +56,19 @@ export class FaultRules {
     return rule
   }
 
-  /** Consumes one use of the first rule matching the request, if any. */
-  take(method: string, path: string): FaultRule | null {
-    const rule = this.rules.find((r) => r.remaining > 0 && matches(r, method, path))
+  /**
+   * Consumes one use of the first rule matching the request, if any. Without `body` (before it
+   * is read) rules with `bodyIncludes` are left for the call that has it.
+   */
+  take(method: string, path: string, body?: string): FaultRule | null {
+    const rule = this.rules.find(
+      (r) =>
+        r.remaining > 0 &&
+        matches(r, method, path) &&
+        (body === undefined
+          ? r.bodyIncludes === undefined
+          : r.bodyIncludes !== undefined && body.includes(r.bodyIncludes)),
+    )
     if (!rule) return null
     rule.remaining -= 1
     if (rule.remaining === 0) this.rules = this.rules.filter((r) => r !== rule)

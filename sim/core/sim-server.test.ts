@@ -159,3 +159,60 @@ describe('slow answers', () => {
     expect(Date.now() - started).toBeLessThan(400)
   })
 })
+
+describe('a failure answered after the work was done', () => {
+  const sim = new SimServer({ name: 'after-handler-test' })
+  let url = ''
+  let handled = 0
+  beforeAll(async () => {
+    sim.app.post('/write', async () => {
+      handled += 1
+      return { ok: true }
+    })
+    url = await sim.listen()
+  })
+  afterAll(() => sim.close())
+
+  it('runs the handler, then answers the injected status and body (and logs that status)', async () => {
+    sim.faults.add({ method: 'POST', path: '/write', status: 504, afterHandler: true })
+    const response = await fetch(`${url}/write`, { method: 'POST' })
+    expect([response.status, await response.json()]).toEqual([
+      504,
+      { error: { code: 'SIMULATED_FAULT', description: 'Injected 504' } },
+    ])
+    expect(handled).toBe(1)
+    expect(sim.requests.list().at(-1)?.status).toBe(504)
+    expect((await fetch(`${url}/write`, { method: 'POST' })).status).toBe(200)
+    expect(handled).toBe(2)
+  })
+})
+
+describe('faults that look at the body', () => {
+  const sim = new SimServer({ name: 'body-fault-test' })
+  let url = ''
+  let handled = 0
+  beforeAll(async () => {
+    sim.app.post('/write', async () => {
+      handled += 1
+      return { ok: true }
+    })
+    url = await sim.listen()
+  })
+  afterAll(() => sim.close())
+
+  it('refuses only the requests whose body contains the text, as often as asked', async () => {
+    sim.faults.add({ method: 'POST', path: '/write', bodyIncludes: 'refuse-me', status: 422, times: 5 })
+    const post = (text: string) =>
+      fetch(`${url}/write`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text }),
+      })
+    expect((await post('fine')).status).toBe(200)
+    expect((await post('please refuse-me')).status).toBe(422)
+    expect((await post('fine again')).status).toBe(200)
+    expect((await post('refuse-me again')).status).toBe(422)
+    expect(handled).toBe(2)
+    expect(sim.faults.list()[0]?.remaining).toBe(3)
+  })
+})

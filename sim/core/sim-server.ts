@@ -98,6 +98,13 @@ export class SimServer {
     this.app.addHook('onSend', async (request, reply, payload) => {
       const slow = slowResponses.get(request)
       if (slow) await new Promise((resolve) => setTimeout(resolve, slow))
+      const replaced = replacedAnswers.get(request)
+      if (replaced?.status) {
+        reply.code(replaced.status).headers({ ...replaced.headers, 'content-type': 'application/json' })
+        payload = JSON.stringify(
+          replaced.body ?? (this.options.defaultFaultBody ?? defaultFaultBody)(replaced.status),
+        )
+      }
       if (!isControlPath(request.url)) {
         this.requests.record(request, reply.statusCode, typeof payload === 'string' ? payload : null)
       }
@@ -106,25 +113,39 @@ export class SimServer {
   }
 
   private installFaults(): void {
-    this.app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/'
+    this.app.addHook('onRequest', async (request, reply) => {
       if (isControlPath(request.url)) return
-      const fault = this.faults.take(request.method, request.url.split('?')[0] ?? '/')
-      if (!fault) return
-      if (fault.slowResponseMs) slowResponses.set(request, fault.slowResponseMs)
-      if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
-      if (fault.drop) {
-        // A dropped connection: the caller sees a socket reset, never a response.
-        this.requests.recordDropped(request)
-        request.raw.socket.destroy()
-        return reply.hijack()
-      }
-      if (fault.status) {
-        return reply
-          .code(fault.status)
-          .headers(fault.headers ?? {})
-          .send(fault.body ?? (this.options.defaultFaultBody ?? defaultFaultBody)(fault.status))
-      }
+      return this.applyFault(request, reply, this.faults.take(request.method, pathOf(request)))
     })
+    // Faults that look at the body (`bodyIncludes`) once it is parsed.
+    this.app.addHook('preHandler', async (request, reply) => {
+      if (isControlPath(request.url)) return
+      const body = JSON.stringify(request.body ?? null)
+      return this.applyFault(request, reply, this.faults.take(request.method, pathOf(request), body))
+    })
+  }
+
+  private async applyFault(request: FastifyRequest, reply: FastifyReply, fault: FaultInput | null) {
+    if (!fault) return
+    if (fault.slowResponseMs) slowResponses.set(request, fault.slowResponseMs)
+    if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
+    if (fault.drop) {
+      // A dropped connection: the caller sees a socket reset, never a response.
+      this.requests.recordDropped(request)
+      request.raw.socket.destroy()
+      return reply.hijack()
+    }
+    if (fault.status && fault.afterHandler) {
+      replacedAnswers.set(request, fault)
+      return
+    }
+    if (fault.status) {
+      return reply
+        .code(fault.status)
+        .headers(fault.headers ?? {})
+        .send(fault.body ?? (this.options.defaultFaultBody ?? defaultFaultBody)(fault.status))
+    }
   }
 
   private installControlRoutes(): void {
@@ -161,6 +182,9 @@ export class SimServer {
     })
   }
 }
+
+/** Requests whose handler runs but whose answer a fault replaces (`afterHandler` faults). */
+const replacedAnswers = new WeakMap<FastifyRequest, FaultInput>()
 
 /** Requests whose answer is held back after the handler ran (`slowResponseMs` faults). */
 const slowResponses = new WeakMap<FastifyRequest, number>()

@@ -31,7 +31,8 @@ describe('loadConfig', () => {
     expect(config.ghl).toMatchObject({
       apiBase: 'https://services.leadconnectorhq.com',
       authBase: 'https://marketplace.gohighlevel.com',
-      webhookPublicKey: GHL_PUBLISHED_ED25519_KEY,
+      webhookPublicKeys: [GHL_PUBLISHED_ED25519_KEY],
+      webhookRsaPublicKeys: [],
     })
     expect(config.isHttps).toBe(false)
   })
@@ -98,7 +99,19 @@ describe('loadConfig', () => {
 describe('webhook public keys', () => {
   it('refuses a key that is neither PEM nor base64 SPKI', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), GHL_WEBHOOK_PUBLIC_KEY: 'not-a-key' })).toThrow(
-      /GHL_WEBHOOK_PUBLIC_KEY: must be a public key \(PEM or base64 SPKI\)/,
+      /GHL_WEBHOOK_PUBLIC_KEY: must be public keys \(PEM or base64 SPKI\), separated by commas/,
     )
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), GHL_WEBHOOK_PUBLIC_KEY: `${GHL_PUBLISHED_ED25519_KEY},not-a-key` }),
+    ).toThrow(/GHL_WEBHOOK_PUBLIC_KEY: must be public keys/)
+  })
+
+  it('takes several keys separated by commas (a key rotation)', () => {
+    const other = 'MCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE='
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      GHL_WEBHOOK_PUBLIC_KEY: ` ${GHL_PUBLISHED_ED25519_KEY} ,${other}`,
+    })
+    expect(config.ghl.webhookPublicKeys).toEqual([GHL_PUBLISHED_ED25519_KEY, other])
   })
 })

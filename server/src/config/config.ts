@@ -32,8 +32,10 @@ export interface AppConfig {
     apiBase: string
     authBase: string
     conversationProviderId?: string
-    webhookPublicKey: string
-    webhookRsaPublicKey?: string
+    /** Every Ed25519 key a signature may verify with (GHL_WEBHOOK_PUBLIC_KEY, comma-separated). */
+    webhookPublicKeys: string[]
+    /** The legacy RSA keys (GHL_WEBHOOK_RSA_PUBLIC_KEY, comma-separated); none = header refused. */
+    webhookRsaPublicKeys: string[]
   }
   logLevel: Env['LOG_LEVEL']
   /** `pretty`: one readable line per entry, for a person at a terminal; `json`: for collectors. */
@@ -58,11 +60,15 @@ export function loadConfig(
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
   }
   const env = parsed.data
+  const webhookPublicKeys = keyList(env.GHL_WEBHOOK_PUBLIC_KEY)
+  const webhookRsaPublicKeys = keyList(env.GHL_WEBHOOK_RSA_PUBLIC_KEY)
   const keyProblems = [
-    ['GHL_WEBHOOK_PUBLIC_KEY', env.GHL_WEBHOOK_PUBLIC_KEY],
-    ['GHL_WEBHOOK_RSA_PUBLIC_KEY', env.GHL_WEBHOOK_RSA_PUBLIC_KEY],
-  ].flatMap(([name, key]) =>
-    key && !isPublicKey(key) ? [`${name}: must be a public key (PEM or base64 SPKI)`] : [],
+    ['GHL_WEBHOOK_PUBLIC_KEY', webhookPublicKeys],
+    ['GHL_WEBHOOK_RSA_PUBLIC_KEY', webhookRsaPublicKeys],
+  ].flatMap(([name, keys]) =>
+    (keys as string[]).some((key) => !isPublicKey(key))
+      ? [`${name}: must be public keys (PEM or base64 SPKI), separated by commas`]
+      : [],
   )
   if (keyProblems.length) throw new ConfigError(keyProblems)
   const dataDir = resolve(env.DATA_DIR)
@@ -93,8 +99,8 @@ export function loadConfig(
       apiBase: env.GHL_API_BASE,
       authBase: env.GHL_AUTH_BASE,
       conversationProviderId: env.GHL_CONVERSATION_PROVIDER_ID,
-      webhookPublicKey: env.GHL_WEBHOOK_PUBLIC_KEY,
-      webhookRsaPublicKey: env.GHL_WEBHOOK_RSA_PUBLIC_KEY,
+      webhookPublicKeys,
+      webhookRsaPublicKeys,
     },
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (isTerminal ? 'pretty' : 'json'),
@@ -115,6 +121,14 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url')
   writeFileSync(file, `${secret}\n`, { mode: 0o600 })
   return secret
+}
+
+/** PEM and base64 hold no comma, so a comma separates keys. */
+function keyList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean)
 }
 
 function isPublicKey(key: string): boolean {

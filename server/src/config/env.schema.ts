@@ -66,8 +66,9 @@ export const envSchema = z
     GHL_API_BASE: httpUrl.default('https://services.leadconnectorhq.com'),
     GHL_AUTH_BASE: httpUrl.default('https://marketplace.gohighlevel.com'),
     GHL_CONVERSATION_PROVIDER_ID: optionalText,
+    // Several keys, comma-separated, are all accepted: a key rotation is not a wall of 401s.
     GHL_WEBHOOK_PUBLIC_KEY: z.string().trim().min(1).default(GHL_PUBLISHED_ED25519_KEY),
-    // Beyond PRODUCT.md §5: the legacy RSA key for `x-wh-signature`, unset = legacy header refused.
+    // Beyond PRODUCT.md §5: the legacy RSA key(s) for `x-wh-signature`, unset = legacy header refused.
     GHL_WEBHOOK_RSA_PUBLIC_KEY: optionalText,
     // Beyond PRODUCT.md §5 (issue 11 §5): whom to believe about the client's address in
     // X-Forwarded-For. Unset: nobody (the peer's address is used). `true`: the nearest proxy;

@@ -112,6 +112,10 @@ export async function updateClient(db: DB, clientId: string, patch: ClientPatch)
 }
 
 /** Removes the client and everything that belongs to it; call inside one transaction. */
+/**
+ * Leads, contacts, messages, claims and imports also go by their foreign keys' cascade, which is
+ * what keeps a sync still running for this client from writing them again (its insert fails).
+ */
 export async function deleteClientAndData(db: DB, clientId: string): Promise<void> {
   await db.delete(messages).where(eq(messages.clientId, clientId))
   await db.delete(leads).where(eq(leads.clientId, clientId))
@@ -154,11 +158,20 @@ export async function findClientIdsByBusinessIds(
 }
 
 /** The client connected to a GHL location (a reply names only the location and contact). */
-export async function findClientByLocationId(db: DB, locationId: string): Promise<ClientRow | null> {
+export async function findClientByLocationId(
+  db: DB,
+  locationId: string,
+  exceptClientId?: string,
+): Promise<ClientRow | null> {
   const [row] = await db
     .select()
     .from(clients)
-    .where(sql`coalesce(${clients.ghlLocationId}, ${clients.ghlTokens}->>'locationId') = ${locationId}`)
+    .where(
+      and(
+        sql`coalesce(${clients.ghlLocationId}, ${clients.ghlTokens}->>'locationId') = ${locationId}`,
+        exceptClientId ? ne(clients.clientId, exceptClientId) : undefined,
+      ),
+    )
   return row ?? null
 }
 

@@ -2,9 +2,17 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { credentialLeases } from '../db/schema.ts'
 
+/**
+ * Expiry by the database's clock, the one every process shares, and that the expiry test below
+ * compares with: the app's clock may differ from it (and from other processes') by minutes.
+ */
+function expiresIn(ttlMs: number) {
+  return sql`now() + ${ttlMs} * interval '1 millisecond'`
+}
+
 /** Takes the lease when free or expired; true when this holder now has it. */
 export async function acquireLease(db: DB, key: string, holder: string, ttlMs: number): Promise<boolean> {
-  const expiresAt = new Date(Date.now() + ttlMs)
+  const expiresAt = expiresIn(ttlMs)
   const rows = await db
     .insert(credentialLeases)
     .values({ key, holder, expiresAt })
@@ -27,7 +35,7 @@ export async function releaseLease(db: DB, key: string, holder: string): Promise
 export async function renewLease(db: DB, key: string, holder: string, ttlMs: number): Promise<boolean> {
   const rows = await db
     .update(credentialLeases)
-    .set({ expiresAt: new Date(Date.now() + ttlMs) })
+    .set({ expiresAt: expiresIn(ttlMs) })
     .where(and(eq(credentialLeases.key, key), eq(credentialLeases.holder, holder)))
     .returning({ key: credentialLeases.key })
   return rows.length > 0

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
-import { ghlContacts } from '../db/schema.ts'
+import { ghlContacts, leads } from '../db/schema.ts'
 
 export interface ContactMapping {
   ghlContactId: string
@@ -66,15 +66,41 @@ export async function saveContactMapping(
     })
 }
 
-/** The Yelp lead behind a GHL contact (a reply arrives with only the contact id). */
-export async function findLeadIdByContact(
+/**
+ * The Yelp lead a reply to a GHL contact answers. GHL's duplicate rules can make several Yelp
+ * leads one contact (the same phone or email), so among the contact's leads in that location
+ * (and that conversation, when the reply names it) the one whose consumer wrote last wins: the
+ * reply answers the thread the customer is active in.
+ */
+export async function findLeadIdForReply(
   db: DB,
-  clientId: string,
-  ghlContactId: string,
+  reply: { clientId: string; locationId: string; contactId: string; conversationId?: string },
 ): Promise<string | null> {
+  const lastConsumerActivity = sql`(
+    select max((e->>'time_created')::timestamptz)
+    from jsonb_array_elements(coalesce(${leads.events}, '[]'::jsonb)) e
+    where e->>'user_type' = 'CONSUMER'
+  )`
+  const sameConversationFirst = reply.conversationId
+    ? [sql`(${ghlContacts.contactData}->>'conversationId' = ${reply.conversationId}) desc nulls last`]
+    : []
   const [row] = await db
     .select({ leadId: ghlContacts.leadId })
     .from(ghlContacts)
-    .where(and(eq(ghlContacts.clientId, clientId), eq(ghlContacts.ghlContactId, ghlContactId)))
+    .leftJoin(leads, and(eq(leads.clientId, ghlContacts.clientId), eq(leads.leadId, ghlContacts.leadId)))
+    .where(
+      and(
+        eq(ghlContacts.clientId, reply.clientId),
+        eq(ghlContacts.ghlContactId, reply.contactId),
+        or(isNull(ghlContacts.ghlLocationId), eq(ghlContacts.ghlLocationId, reply.locationId)),
+      ),
+    )
+    .orderBy(
+      ...sameConversationFirst,
+      sql`${lastConsumerActivity} desc nulls last`,
+      sql`${leads.lastEventTime} desc nulls last`,
+      desc(ghlContacts.id),
+    )
+    .limit(1)
   return row?.leadId ?? null
 }

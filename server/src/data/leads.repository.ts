@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, or, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { leads } from '../db/schema.ts'
 
@@ -22,15 +22,30 @@ export async function findLead(db: DB, clientId: string, leadId: string): Promis
   return row ?? null
 }
 
+/** How many leads a client has stored, counted by the database (not loaded with their events). */
+export async function countLeadsOfClient(db: DB, clientId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(leads).where(eq(leads.clientId, clientId))
+  return row?.n ?? 0
+}
+
 export async function listLeadsOfClient(db: DB, clientId: string): Promise<LeadRow[]> {
   return db.select().from(leads).where(eq(leads.clientId, clientId)).orderBy(leads.timeCreated)
 }
 
-/** Ids of a client's leads with an event after `since`. */
-export async function listLeadIdsActiveSince(db: DB, clientId: string, since: Date): Promise<string[]> {
+/** Ids of a client's stored leads with an event after `since`, or among `among`. */
+export async function listStoredLeadIds(
+  db: DB,
+  clientId: string,
+  { activeSince, among }: { activeSince: Date; among: string[] },
+): Promise<string[]> {
   const rows = await db
     .select({ leadId: leads.leadId })
     .from(leads)
-    .where(and(sql`${leads.clientId} = ${clientId}`, gt(leads.lastEventTime, since)))
+    .where(
+      and(
+        sql`${leads.clientId} = ${clientId}`,
+        or(gt(leads.lastEventTime, activeSince), among.length ? inArray(leads.leadId, among) : undefined),
+      ),
+    )
   return rows.map((row) => row.leadId)
 }

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, like, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
-import { parkedJobs } from '../db/schema.ts'
+import { credentialLeases, parkedJobs } from '../db/schema.ts'
 
 export async function parkJob(
   db: DB,
@@ -9,20 +9,28 @@ export async function parkJob(
   await db.insert(parkedJobs).values(job)
 }
 
-/** Removes and returns a client's jobs parked for one provider. */
+/**
+ * Removes and returns a client's jobs parked for one provider, in one statement: two callers at
+ * once (a reconnect and a worker) each get different rows, never the same job twice.
+ */
 export async function takeParkedJobs(db: DB, clientId: string, provider: string) {
-  const rows = await db
-    .select()
-    .from(parkedJobs)
+  return db
+    .delete(parkedJobs)
     .where(and(eq(parkedJobs.clientId, clientId), eq(parkedJobs.provider, provider)))
-  if (rows.length)
-    await db.delete(parkedJobs).where(
-      inArray(
-        parkedJobs.id,
-        rows.map((r) => r.id),
-      ),
-    )
-  return rows
+    .returning()
+}
+
+/**
+ * A deleted client's work: its queued, retrying and running jobs are cancelled (a running one's
+ * worker finds its completion refused), its parked jobs and lead leases removed.
+ */
+export async function cancelClientWork(db: DB, clientId: string): Promise<void> {
+  await db.execute(sql`
+    update pgboss.job set state = 'cancelled', completed_on = now()
+    where data->>'clientId' = ${clientId} and state in ('created', 'retry', 'active')
+  `)
+  await db.delete(parkedJobs).where(eq(parkedJobs.clientId, clientId))
+  await db.delete(credentialLeases).where(like(credentialLeases.key, `lead:${clientId}:%`))
 }
 
 /** Ends a job's retries: pg-boss fails a job for good once its retry count reaches the limit. */

@@ -90,7 +90,7 @@ async function openPostgres(url: string): Promise<Database> {
 
 async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true })
-  const releaseLock = acquireDataDirLock(dataDir)
+  const releaseLock = await acquireDataDirLock(dataDir)
   let client: PGlite | undefined
   try {
     const pgDataDir = join(dataDir, 'db')

@@ -124,7 +124,9 @@ export const messages = pgTable(
   'messages',
   {
     id: serial('id').primaryKey(),
-    clientId: text('client_id').notNull(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
     direction: text('direction').notNull(),
     platform: text('platform'),
     messageId: text('message_id'),
@@ -243,7 +245,9 @@ export const leads = pgTable(
   {
     id: serial('id').primaryKey(),
     leadId: text('lead_id').notNull().unique(),
-    clientId: text('client_id').notNull(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
     businessId: text('business_id'),
     conversationId: text('conversation_id'),
     userDisplayName: text('user_display_name'),
@@ -278,7 +282,9 @@ export const ghlContacts = pgTable(
   'ghl_contacts',
   {
     id: serial('id').primaryKey(),
-    clientId: text('client_id').notNull(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
     leadId: text('lead_id').notNull(),
     ghlContactId: text('ghl_contact_id').notNull(),
     ghlLocationId: text('ghl_location_id'),
@@ -340,7 +346,9 @@ export const yelpEventClaims = pgTable(
   'yelp_event_claims',
   {
     eventId: text('event_id').primaryKey(),
-    clientId: text('client_id').notNull(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
     leadId: text('lead_id').notNull(),
     kind: text('kind').notNull(),
     state: text('state').notNull().default('pending'),
@@ -369,7 +377,9 @@ export const parkedJobs = pgTable(
 
 /** Progress of a client's historical lead import, shown in Integration Setup. */
 export const leadImports = pgTable('lead_imports', {
-  clientId: text('client_id').primaryKey(),
+  clientId: text('client_id')
+    .primaryKey()
+    .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
   businessId: text('business_id').notNull(),
   // Type only (no migration): the wire's import states, 'never' meaning no row.
   status: text('status').$type<Exclude<ImportState, 'never'>>().notNull(),

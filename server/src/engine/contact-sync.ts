@@ -33,7 +33,7 @@ export class ContactSync {
         const outcome = await withLeadLease(
           this.db,
           leadSyncKey({ clientId, leadId: lead.leadId }),
-          () => this.leadSync.syncFromStore(client, lead),
+          (signal) => this.leadSync.syncFromStore(client, lead, signal),
           { waitMs: LEAD_WAIT_MS },
         )
         if (!outcome.ran) throw new Error(`Lead ${lead.leadId} is being synced already; try again shortly`)

@@ -113,3 +113,30 @@ describe('reconcile', () => {
     expect(new Set(forwarded.map((m) => m.altId)).size).toBe(all.length)
   })
 })
+
+describe('reconcile when nothing is new', () => {
+  it('reads each stored lead’s new events only: no lead re-read, no GHL call', {
+    timeout: 90_000,
+  }, async () => {
+    const { server } = world.server
+    const idle = async () => {
+      const result = (await server.database.execute(
+        `select count(*)::int as n from pgboss.job where name = '${QUEUES.leadSync}' and state in ('created', 'retry', 'active')`,
+      )) as { rows: Array<{ n: number }> }
+      return Number(result.rows[0]?.n) === 0
+    }
+    await waitFor('the queue idle', idle, 60_000)
+    const ghlBefore = world.ghl.server.requests.list().length
+    const yelpBefore = world.yelp.server.requests.list().length
+    expect(await server.boss.send(QUEUES.reconcile, {})).toBeTruthy()
+    server.engine?.wake(QUEUES.reconcile)
+    await sleep(1000)
+    await waitFor('the queue idle again', idle, 60_000)
+    await sleep(1000)
+    const yelpCalls = world.yelp.server.requests.list().slice(yelpBefore)
+    const stored = [...SAMPLE_IDS.leadIds, 'lead-lost-webhook']
+    expect(world.ghl.server.requests.list().slice(ghlBefore)).toEqual([])
+    expect(yelpCalls.filter((r) => /^\/v3\/leads\/[^/]+$/.test(r.path))).toEqual([])
+    expect(yelpCalls.filter((r) => r.path.endsWith('/events')).length).toBeLessThanOrEqual(stored.length)
+  })
+})

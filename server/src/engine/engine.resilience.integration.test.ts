@@ -230,6 +230,24 @@ describe('Yelp → GHL when GHL misbehaves', () => {
     expect(timedOut.some((r) => r.endpoint.endsWith('/conversations/messages/inbound'))).toBe(true)
   })
 
+  it('after GHL stored the message but answered 504, finds it by altId instead of posting again', async () => {
+    await forwardedLead('lead-504')
+    const mark = ghlMark()
+    world.ghl.server.faults.add({
+      method: 'POST',
+      path: '/conversations/messages/inbound',
+      status: 504,
+      afterHandler: true,
+    })
+    const eventId = sims.consumerMessage('lead-504', 'Did you get my photos?')
+    await waitFor(
+      'the row to be success',
+      async () => (await messageRow(world.db, `yelp:${eventId}`))?.status === 'success',
+    )
+    expect(inboundPostsSince(mark).map((r) => r.status)).toEqual([504])
+    expect(await sims.ghlMessagesFor([eventId])).toHaveLength(1)
+  })
+
   it('posts again when GHL was too slow to even take the message', async () => {
     await forwardedLead('lead-slower')
     const mark = ghlMark()
@@ -294,6 +312,39 @@ describe('Yelp → GHL when GHL misbehaves', () => {
     )
     const again = await world.admin.post(`/api/jobs/${dead.id}/retry`)
     expect(again.status).toBe(409)
+  })
+
+  it('forwards a lead’s later messages past one GHL refuses, marks that one error, and fails the job', async () => {
+    await forwardedLead('lead-refused')
+    world.ghl.server.faults.add({
+      method: 'POST',
+      path: '/conversations/messages/inbound',
+      bodyIncludes: 'Here is my gate code',
+      status: 422,
+      body: { statusCode: 422, message: ['message contains a blocked word'], error: 'Unprocessable Entity' },
+      times: 50,
+    })
+    const refused = sims.consumerMessage('lead-refused', 'Here is my gate code')
+    const later = [
+      sims.consumerMessage('lead-refused', 'Also, the dog is friendly'),
+      sims.consumerMessage('lead-refused', 'Thanks!'),
+    ]
+    await waitFor('the later messages in GHL', async () => (await sims.ghlMessagesFor(later)).length === 2)
+    const row = await waitFor('the refused row', async () => {
+      const found = await messageRow(world.db, `yelp:${refused}`)
+      return found?.status === 'error' ? found : null
+    })
+    expect(JSON.stringify(row.metadata)).toContain('message contains a blocked word')
+    expect(await sims.ghlMessagesFor([refused])).toHaveLength(0)
+    const dead = await waitFor('the failed job', async () => {
+      const jobs = (await world.admin.get('/api/jobs?state=failed')).body as Array<{
+        data: { leadId?: string } | null
+        error: string | null
+      }>
+      return jobs.find((j) => j.data?.leadId === 'lead-refused')
+    })
+    expect(dead.error).toContain('message contains a blocked word')
+    world.ghl.server.faults.clear()
   })
 
   it('forwards a new message with one Yelp call and one GHL call when nothing else changed', async () => {
@@ -465,6 +516,21 @@ describe('GHL → Yelp when things go wrong', () => {
     // The echo of that write is not forwarded back into GHL.
     await sleep(1500)
     expect(await sims.ghlMessagesFor([events[0]?.id ?? ''])).toHaveLength(0)
+  })
+
+  it('after Yelp stored the reply but answered 503, checks the events instead of sending it again', async () => {
+    await forwardedLead('lead-reply-503')
+    world.yelp.server.faults.add({
+      method: 'POST',
+      path: '/v3/leads/lead-reply-503/events',
+      status: 503,
+      afterHandler: true,
+    })
+    const sent = await reply('lead-reply-503', 'Friday at 9 works.')
+    await waitFor('delivered in GHL', async () => (await ghlStatus(sent.messageId)) === 'delivered')
+    expect(await bizEvents('lead-reply-503', 'Friday at 9 works.')).toHaveLength(1)
+    expect(yelpWrites('lead-reply-503').map((w) => w.status)).toEqual([503])
+    expect((await messageRow(world.db, `ghl:${sent.messageId}`))?.status).toBe('success')
   })
 })
 

@@ -11,9 +11,14 @@ import {
   touchActiveJob,
 } from '../data/parked-jobs.repository.ts'
 import type { DB } from '../db/database.ts'
-import { PermanentProviderError } from '../integrations/http/provider-errors.ts'
-import { NeedsReauthError, NotConnectedError } from '../integrations/oauth/token-manager.ts'
+import { PermanentProviderError, TransientProviderError } from '../integrations/http/provider-errors.ts'
+import {
+  NeedsReauthError,
+  NotConnectedError,
+  type TokenManager,
+} from '../integrations/oauth/token-manager.ts'
 import type { ProviderClients } from '../integrations/provider-clients.ts'
+import type { YelpOAuth } from '../integrations/yelp/yelp-oauth.ts'
 import { ContactSync } from './contact-sync.ts'
 import { LeadImport } from './lead-import.ts'
 import { LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
@@ -45,6 +50,23 @@ const WORKERS: Record<string, number> = {
 const RECONCILE_CRON = '*/15 * * * *'
 /** When a lead's sync finds another one running, it runs again this many seconds later. */
 const LEAD_BUSY_RETRY_SECONDS = 3
+/**
+ * How long a job keeps being rescheduled after transient provider failures (429, 5xx, timeouts,
+ * a spent daily cap), counted from its first one: a reply must outlast a provider outage (at
+ * least 24 h), and so must a lead's sync. The other queues keep pg-boss's own retries.
+ */
+const RETRY_HORIZON_MS: Record<string, number> = {
+  [QUEUES.reply]: 24 * 3600_000,
+  [QUEUES.leadSync]: 24 * 3600_000,
+}
+const RETRY_BASE_MS = 2_000
+const RETRY_MAX_MS = 15 * 60_000
+
+/** Carried in a rescheduled job's data: when its failures began, and how many there were. */
+interface RetryState {
+  since: string
+  attempt: number
+}
 
 /** Told when a client connects (or re-connects) a provider. */
 export type ConnectionListener = (clientId: string, provider: 'yelp' | 'ghl') => Promise<void>
@@ -55,6 +77,18 @@ export interface EngineDeps {
   providers: ProviderClients
   /** The engine adds itself: a new connection resumes the jobs parked for it. */
   connectionListeners: ConnectionListener[]
+  /** Checks whether a Yelp 404 means the token lost the business, and flags the connection. */
+  tokens: Pick<TokenManager, 'yelpAccessToken' | 'markNeedsReauth'>
+  yelpOAuth: Pick<YelpOAuth, 'listBusinesses'>
+  engineOptions: EngineOptions
+}
+
+/** How the engine reschedules a job after a transient provider failure (see reschedule). */
+export interface EngineOptions {
+  /** First rescheduling delay when the provider named none; doubles per attempt. */
+  retryBaseMs?: number
+  /** The longest rescheduling delay when the provider named none. */
+  retryMaxMs?: number
 }
 
 /** One pg-boss worker of this process; busy while it runs a job. */
@@ -113,7 +147,9 @@ export class Engine {
    * later (it may carry an event the running one read too early) and its worker moves on.
    */
   private async syncLead(job: LeadSyncJob) {
-    const outcome = await withLeadLease(this.deps.db, leadSyncKey(job), () => this.leadSync.run(job))
+    const outcome = await withLeadLease(this.deps.db, leadSyncKey(job), (signal) =>
+      this.leadSync.run(job, signal),
+    )
     if (outcome.ran) return outcome.result
     await this.boss.send(QUEUES.leadSync, job, {
       singletonKey: leadSyncKey(job),
@@ -171,6 +207,61 @@ export class Engine {
     if (orphans.length) this.log.warn(`retrying ${orphans.length} job(s) interrupted by the last shutdown`)
   }
 
+  /**
+   * Runs the job again later, as a new job with `startAfter`: when the provider said (Retry-After,
+   * a rate-limit reset, the daily cap), else after a capped exponential backoff — no worker is
+   * held waiting. Null past the queue's horizon (pg-boss's retries then take over, and end it).
+   */
+  private async reschedule<T extends object>(
+    queue: string,
+    job: PgBoss.Job<T>,
+    error: TransientProviderError,
+  ): Promise<{ rescheduled: string } | null> {
+    const horizonMs = RETRY_HORIZON_MS[queue]
+    if (!horizonMs) return null
+    const data = job.data as T & { retry?: RetryState }
+    const since = data.retry?.since ?? new Date().toISOString()
+    if (Date.now() - Date.parse(since) > horizonMs) return null
+    const attempt = (data.retry?.attempt ?? 0) + 1
+    const { retryBaseMs = RETRY_BASE_MS, retryMaxMs = RETRY_MAX_MS } = this.deps.engineOptions
+    const backoffMs = Math.min(retryMaxMs, retryBaseMs * 2 ** (attempt - 1))
+    // Full jitter, as in provider-api.ts, so an outage's jobs do not all come back at once.
+    const delayMs = error.retryAfterMs ?? Math.ceil(backoffMs / 2 + (Math.random() * backoffMs) / 2)
+    const next = { ...data, retry: { since, attempt } }
+    await this.boss.send(queue, next, {
+      startAfter: new Date(Date.now() + delayMs),
+      ...(queue === QUEUES.leadSync ? { singletonKey: leadSyncKey(next as unknown as LeadSyncJob) } : {}),
+    })
+    const message = `again in ${Math.round(delayMs / 1000)} s (attempt ${attempt}): ${error.message}`
+    this.log.warn({ queue, jobId: job.id }, `rescheduled ${message}`)
+    setTimeout(() => this.wake(queue), delayMs).unref()
+    return { rescheduled: message }
+  }
+
+  /**
+   * Yelp answers 404 both for a missing lead and for a token that lost access to the business
+   * (docs/providers/yelp.md §1; pitfalls scenario 8). When the business is no longer among the
+   * token's businesses, the connection is flagged and every job of it parks, instead of each
+   * failing on its own 404.
+   */
+  private async lostYelpAccess(clientId: string, error: unknown): Promise<boolean> {
+    if (!(error instanceof PermanentProviderError) || error.platform !== 'yelp' || error.status !== 404)
+      return false
+    try {
+      const client = await findClient(this.deps.db, clientId)
+      const businessId = client ? yelpTokensOf(client).businessId : null
+      if (!businessId) return false
+      const token = await this.deps.tokens.yelpAccessToken(clientId)
+      const reachable = await this.deps.yelpOAuth.listBusinesses(token, clientId)
+      if (reachable.includes(businessId)) return false
+      await this.deps.tokens.markNeedsReauth('yelp', clientId)
+      return true
+    } catch (checkError) {
+      this.log.warn({ err: checkError, clientId }, 'could not check the Yelp business access')
+      return false
+    }
+  }
+
   private async needsReauth(clientId: string, provider: 'yelp' | 'ghl'): Promise<boolean> {
     const client = await findClient(this.deps.db, clientId)
     if (!client) return false
@@ -210,18 +301,33 @@ export class Engine {
       return await handle(job.data)
     } catch (error) {
       const clientId = (job.data as { clientId?: string }).clientId
-      if (error instanceof NeedsReauthError && clientId) {
+      // Deleted while this job ran: its writes were refused (the rows' foreign keys), nothing to retry.
+      if (clientId && !(await findClient(this.deps.db, clientId))) {
+        this.log.info({ queue, jobId: job.id, clientId }, 'job dropped: its client was deleted')
+        return { skipped: 'client deleted' }
+      }
+      const reauth =
+        error instanceof NeedsReauthError
+          ? error
+          : clientId && (await this.lostYelpAccess(clientId, error))
+            ? new NeedsReauthError('yelp', (error as Error).message)
+            : null
+      if (reauth && clientId) {
         await parkJob(this.deps.db, {
           clientId,
-          provider: error.provider,
+          provider: reauth.provider,
           queue,
           data: job.data,
-          reason: error.message,
+          reason: reauth.message,
         })
-        this.log.warn({ queue, jobId: job.id, clientId }, `parked: ${error.message}`)
+        this.log.warn({ queue, jobId: job.id, clientId }, `parked: ${reauth.message}`)
         // The owner may have reconnected while this job ran: its unpark came too early for us.
-        if (!(await this.needsReauth(clientId, error.provider))) await this.unpark(clientId, error.provider)
-        return { parked: error.message }
+        if (!(await this.needsReauth(clientId, reauth.provider))) await this.unpark(clientId, reauth.provider)
+        return { parked: reauth.message }
+      }
+      if (error instanceof TransientProviderError) {
+        const rescheduled = await this.reschedule(queue, job, error)
+        if (rescheduled) return rescheduled
       }
       if (error instanceof PermanentProviderError || error instanceof NotConnectedError) {
         // Retrying cannot help: dead now, with its error shown, until an operator retries it.

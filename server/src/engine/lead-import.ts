@@ -5,7 +5,10 @@ import { startLeadImport, updateLeadImport } from '../data/lead-imports.reposito
 import type { DB } from '../db/database.ts'
 import { NotFoundError, ValidationError } from '../lib/errors.ts'
 import type { LeadsPort } from './provider-ports.ts'
-import { type LeadSyncJob, leadSyncKey, QUEUES } from './queue/queues.ts'
+import { type LeadSyncJob, leadSyncKey, PRIORITY, QUEUES } from './queue/queues.ts'
+
+/** Lead syncs queued per insert by an import. */
+const IMPORT_BATCH = 500
 
 /**
  * Historical import (spec §2.6): pages the business's lead ids (yelp.md §1 `lead_ids`,
@@ -39,11 +42,15 @@ export class LeadImport {
       const leadIds = await this.leads.listLeadIds(clientId, businessId)
       await updateLeadImport(this.db, clientId, { leadsFound: leadIds.length })
       let queued = 0
-      for (const leadId of leadIds) {
-        const job: LeadSyncJob = { clientId, leadId, reason: 'import' }
-        await this.boss.send(QUEUES.leadSync, job, { singletonKey: leadSyncKey(job) })
-        queued += 1
-        if (queued % 20 === 0) await updateLeadImport(this.db, clientId, { leadsQueued: queued })
+      // In batches of one insert each, at bulk priority: live webhooks' syncs go first.
+      for (let start = 0; start < leadIds.length; start += IMPORT_BATCH) {
+        const jobs = leadIds.slice(start, start + IMPORT_BATCH).map((leadId) => {
+          const data: LeadSyncJob = { clientId, leadId, reason: 'import' }
+          return { name: QUEUES.leadSync, data, singletonKey: leadSyncKey(data), priority: PRIORITY.bulk }
+        })
+        await this.boss.insert(jobs)
+        queued += jobs.length
+        await updateLeadImport(this.db, clientId, { leadsQueued: queued })
       }
       await updateLeadImport(this.db, clientId, { leadsQueued: queued, status: 'completed', finished: true })
       return { queued }

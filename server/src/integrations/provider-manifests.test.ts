@@ -12,7 +12,8 @@ const publicKey = generateKeyPairSync('ed25519')
 function sample(envKey: string): [raw: string, parsed: unknown] {
   if (envKey.endsWith('_BASE')) return ['https://example.test/base', 'https://example.test/base']
   if (envKey.endsWith('_PER_SECOND')) return ['7', 7]
-  if (envKey.includes('PUBLIC_KEY')) return [publicKey, publicKey]
+  // A comma-separated list of keys.
+  if (envKey.includes('PUBLIC_KEY')) return [publicKey, [publicKey]]
   return [`value-of-${envKey}`, `value-of-${envKey}`]
 }
 

@@ -5,6 +5,7 @@ import type { YelpSim } from '../../../sim/yelp/yelp-sim.ts'
 import type { CoreOptions } from '../composition-root.ts'
 import type { AppConfig } from '../config/config.ts'
 import { ApiRequestLogStore } from '../data/api-request-logs.repository.ts'
+import { ProviderAlertStore } from '../data/provider-alerts.repository.ts'
 import { CredentialLeaseStore, ProviderTokensStore } from '../data/provider-tokens.store.ts'
 import type { DB } from '../db/database.ts'
 import { ghlContacts, messages } from '../db/schema.ts'
@@ -17,7 +18,7 @@ import { createProviderClients, type ProviderClients } from '../integrations/pro
 import { YelpOAuth } from '../integrations/yelp/yelp-oauth.ts'
 import { SecretBox } from '../lib/secret-box.ts'
 import type { SessionClient } from './session-client.ts'
-import { type SimulatedWorld, startWithSimulators } from './with-simulators.ts'
+import { type SimulatedWorld, startWithSimulators, type WorldEnv } from './with-simulators.ts'
 
 /** The sample client of the tests: Yelp business and GHL location of the simulators' fixtures. */
 export const ACME = { clientId: 'acme', business: 'acme-roofing-sf', location: 'LocAAA111' } as const
@@ -126,9 +127,9 @@ export interface ConnectedWorld extends SimulatedWorld {
  * sealed; with provider clients of its own for the tests that call the vendors directly.
  */
 export async function startConnectedWorld(
-  options: { core?: CoreOptions } & ConnectOptions = {},
+  options: { core?: CoreOptions; env?: WorldEnv } & ConnectOptions = {},
 ): Promise<ConnectedWorld> {
-  const world = await startWithSimulators({ core: options.core })
+  const world = await startWithSimulators({ core: options.core, env: options.env })
   try {
     await connectAcme(world.admin, { yelp: world.yelp, ghlApiKey: world.ghlSample.apiKey.token }, options)
   } catch (error) {
@@ -145,6 +146,7 @@ export async function startConnectedWorld(
       new SecretBox(config.appSecret),
       new YelpOAuth(config, http),
       new GhlOAuth(config, http),
+      new ProviderAlertStore(db),
     )
   }
   const tokens = newTokenManager()

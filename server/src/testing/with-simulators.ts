@@ -18,17 +18,23 @@ export interface SimulatedWorld {
   close(): Promise<void>
 }
 
+/** Extra server environment, or a function of the simulators (e.g. to add to their keys). */
+export type WorldEnv =
+  | Record<string, string>
+  | ((sims: { yelp: YelpSim; ghl: GhlSim }) => Record<string, string>)
+
 /**
  * The hub wired to both provider simulators over real HTTP, each seeded with its sample world
  * (Yelp: business `acme-roofing-sf` and its user; GHL: location `LocAAA111` and a location key).
  */
 export async function startWithSimulators(
-  options: { env?: Record<string, string>; core?: CoreOptions } = {},
+  options: { env?: WorldEnv; core?: CoreOptions } = {},
 ): Promise<SimulatedWorld> {
   const sims = await startSimulators()
   const { yelp, ghl } = sims
+  const extraEnv = typeof options.env === 'function' ? options.env({ yelp, ghl }) : options.env
   const server = await startTestServer({
-    env: { ...yelp.env(), ...ghl.env(), ...options.env },
+    env: { ...yelp.env(), ...ghl.env(), ...extraEnv },
     core: options.core,
   }).catch(async (error) => {
     await sims.close()

@@ -10,7 +10,7 @@ import { NeedsReauthError } from '../../integrations/oauth/token-manager.ts'
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
-import type { LeadSyncJob } from '../queue/queues.ts'
+import { INCREMENTAL_REASONS, type LeadSyncJob } from '../queue/queues.ts'
 import { buildContact } from './contact-builder.ts'
 import { type ContactLink, EventForwarder } from './event-forwarder.ts'
 import { mergeEventsById, storedEventsOf, toLeadFields, withEvents } from './lead-mapper.ts'
@@ -51,7 +51,8 @@ export class LeadSyncHandler {
     this.forwarder = new EventForwarder(db, ghl)
   }
 
-  async run(job: LeadSyncJob): Promise<LeadSyncOutcome> {
+  /** `signal`: aborted when this sync's lead lease was lost (lead-lease.ts); it stops writing. */
+  async run(job: LeadSyncJob, signal?: AbortSignal): Promise<LeadSyncOutcome> {
     const client = await findClient(this.db, job.clientId)
     if (!client) return { leadId: job.leadId, stored: false, forwarded: 0, skipped: 'client deleted' }
     const { fields, events, hasNew } = await this.readLead(job)
@@ -60,6 +61,7 @@ export class LeadSyncHandler {
     if (!hasNew && pending.length === 0) {
       return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'nothing new' }
     }
+    signal?.throwIfAborted()
     await upsertLead(this.db, fields)
     await updateClient(this.db, job.clientId, {})
     if (!isGhlConnected(client)) {
@@ -73,15 +75,15 @@ export class LeadSyncHandler {
       return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'GoHighLevel is not connected yet' }
     }
     const link = await this.ensureContact(client, fields, { verify: job.reason !== NEW_EVENT })
-    const forwarded = await this.forwardNew(client, job.leadId, pending, link, fields)
+    const forwarded = await this.forwardNew(client, job.leadId, pending, link, fields, signal)
     return { leadId: job.leadId, stored: true, forwarded }
   }
 
   /** Contact and stored events of a lead already in the database (no Yelp call). */
-  async syncFromStore(client: ClientRow, lead: LeadRow): Promise<number> {
+  async syncFromStore(client: ClientRow, lead: LeadRow, signal?: AbortSignal): Promise<number> {
     const link = await this.ensureContact(client, lead, { verify: true })
     const pending = await this.unsettled(client.clientId, lead.leadId, storedEventsOf(lead))
-    return this.forwardNew(client, lead.leadId, pending, link, lead)
+    return this.forwardNew(client, lead.leadId, pending, link, lead, signal)
   }
 
   /** The message events not forwarded (nor recognised as an echo) yet. */
@@ -98,7 +100,9 @@ export class LeadSyncHandler {
   private async readLead(
     job: LeadSyncJob,
   ): Promise<{ fields: LeadFields; events: YelpEvent[]; hasNew: boolean }> {
-    const stored = job.reason === NEW_EVENT ? await findLead(this.db, job.clientId, job.leadId) : null
+    const stored = INCREMENTAL_REASONS.has(job.reason)
+      ? await findLead(this.db, job.clientId, job.leadId)
+      : null
     if (stored) {
       const known = storedEventsOf(stored)
       const knownIds = new Set(known.map((event) => event.id))
@@ -126,28 +130,53 @@ export class LeadSyncHandler {
     pending: YelpEvent[],
     link: ContactLink,
     lead: LeadFields,
+    signal?: AbortSignal,
   ): Promise<number> {
     const progress = { forwarded: 0 }
     try {
-      await this.forwardAll(client.clientId, leadId, pending, link, progress)
+      await this.forwardAll(client.clientId, leadId, pending, link, progress, signal)
     } catch (error) {
       if (link.verified || !isMissingInGhl(error)) throw error
       const repaired = await this.ensureContact(client, lead, { verify: true, distrustConversation: true })
-      await this.forwardAll(client.clientId, leadId, pending, repaired, progress)
+      await this.forwardAll(client.clientId, leadId, pending, repaired, progress, signal)
     }
     return progress.forwarded
   }
 
+  /**
+   * Forwards each event in order. One GHL refuses (a 4xx) is recorded on its message row by the
+   * forwarder and the others still go; the job fails at the end, naming the refusals, so it
+   * shows for an operator. A transient failure stops the run (the retry resumes it), and so does
+   * a refusal that may mean an unverified link is stale (forwardNew repairs it).
+   */
   private async forwardAll(
     clientId: string,
     leadId: string,
     events: YelpEvent[],
     link: ContactLink,
     progress: { forwarded: number },
+    signal?: AbortSignal,
   ): Promise<void> {
+    const refused: PermanentProviderError[] = []
     for (const event of events) {
-      if (await this.forwarder.forward({ clientId, leadId, event, link })) progress.forwarded += 1
+      // Another sync holds the lead now: it forwards the rest; two could post one pending event.
+      signal?.throwIfAborted()
+      try {
+        if (await this.forwarder.forward({ clientId, leadId, event, link })) progress.forwarded += 1
+      } catch (error) {
+        if (!(error instanceof PermanentProviderError)) throw error
+        if (!link.verified && isMissingInGhl(error)) throw error
+        refused.push(error)
+      }
     }
+    const [first] = refused
+    if (!first) return
+    throw new PermanentProviderError(
+      first.platform,
+      `GoHighLevel refused ${refused.length} message(s) of lead ${leadId}; the others were forwarded: ${refused.map((e) => e.message).join('; ')}`,
+      first.status,
+      first.code,
+    )
   }
 
   /**

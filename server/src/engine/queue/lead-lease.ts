@@ -5,6 +5,9 @@ import { JOB_EXPIRE_SECONDS, JOB_HEARTBEAT_MS } from './queues.ts'
 
 export type LeaseOutcome<T> = { ran: true; result: T } | { ran: false }
 
+/** The work's lease expired and another holder took it: it must stop before writing more. */
+export class LeaseLostError extends Error {}
+
 /**
  * Runs `work` as the only sync of one lead, across workers and processes: a lead sync and a
  * contact sync of the same lead at once could both post an event whose claim is still pending.
@@ -15,7 +18,8 @@ export type LeaseOutcome<T> = { ran: true; result: T } | { ran: false }
 export async function withLeadLease<T>(
   db: DB,
   leadKey: string,
-  work: () => Promise<T>,
+  /** `signal` aborts when a renewal finds the lease lost: the work must stop writing. */
+  work: (signal: AbortSignal) => Promise<T>,
   options: { waitMs?: number } = {},
 ): Promise<LeaseOutcome<T>> {
   const key = `lead:${leadKey}`
@@ -26,12 +30,19 @@ export async function withLeadLease<T>(
     if (Date.now() >= deadline) return { ran: false }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
+  const lost = new AbortController()
   const renewal = setInterval(() => {
-    renewLease(db, key, holder, ttlMs).catch(() => {})
+    renewLease(db, key, holder, ttlMs).then(
+      (kept) => {
+        // Expired and taken (this holder stalled past its lease): another sync of the lead may run.
+        if (!kept) lost.abort(new LeaseLostError(`The lease on ${key} was lost; this sync stops`))
+      },
+      () => {},
+    )
   }, JOB_HEARTBEAT_MS)
   renewal.unref()
   try {
-    return { ran: true, result: await work() }
+    return { ran: true, result: await work(lost.signal) }
   } finally {
     clearInterval(renewal)
     await releaseLease(db, key, holder)

@@ -46,6 +46,8 @@ export const JOB_HEARTBEAT_MS = 5_000
 
 // Attempts and backoff: at-least-once with exponential retries (2 s, 4 s, 8 s … about 8.5
 // minutes in all), then the job is dead (failed) and shows its error until an operator retries it.
+// A provider's transient failure (429, 5xx, timeout) is not one of these: the engine reschedules
+// the reply or lead sync itself, for as long as 24 h (engine.ts RETRY_HORIZON_MS).
 const RETRIES = { retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: JOB_EXPIRE_SECONDS }
 
 const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
@@ -67,6 +69,15 @@ export async function createQueues(boss: PgBoss): Promise<void> {
 }
 
 /** One queued sync per lead (the `short` policy); one running is the lead lease's job. */
+/**
+ * pg-boss priorities (higher first): a live webhook's sync or a reply goes before the bulk
+ * syncs that reconcile and import queue by the thousand.
+ */
+export const PRIORITY = { live: 10, bulk: 0 } as const
+
+/** Why a sync reads only the events newer than those stored (lead-sync.handler.ts). */
+export const INCREMENTAL_REASONS: ReadonlySet<string> = new Set(['NEW_EVENT', 'reconcile-stored'])
+
 export function leadSyncKey(job: Pick<LeadSyncJob, 'clientId' | 'leadId'>): string {
   return `${job.clientId}:${job.leadId}`
 }

@@ -2,7 +2,7 @@ import { claimEvent, completeClaim } from '../../data/event-claims.repository.ts
 import { findMessageById, type MessageRow, updateMessage } from '../../data/messages.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { GhlStatusNotReadyError } from '../../integrations/ghl/ghl-messages.client.ts'
-import { PermanentProviderError } from '../../integrations/http/provider-errors.ts'
+import { PermanentProviderError, TransientProviderError } from '../../integrations/http/provider-errors.ts'
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { eventText } from '../../integrations/yelp/yelp-events.ts'
 import { YelpSameSuccessiveMessageError } from '../../integrations/yelp/yelp-leads.client.ts'
@@ -16,6 +16,8 @@ interface ReplyMeta {
   yelpEventId?: string | null
   yelpDelivered?: boolean
   ghlStatusReported?: string
+  /** Status updates GHL refused while it was still "downstreaming" the message. */
+  ghlStatusAttempts?: number
   error?: string | null
 }
 
@@ -33,7 +35,6 @@ export class ReplyHandler {
     private readonly db: DB,
     private readonly leads: LeadsPort,
     private readonly ghl: GhlPort,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
   ) {}
 
   async run(job: ReplyJob): Promise<{ status: string }> {
@@ -45,7 +46,7 @@ export class ReplyHandler {
     }
     const outcome = row.status === 'error' ? 'failed' : 'delivered'
     if (meta(row).ghlStatusReported !== outcome) {
-      const reported = await this.reportToGhl(job, outcome, meta(row).error ?? undefined)
+      const reported = await this.reportToGhl(job, row, outcome, meta(row).error ?? undefined)
       await updateMessage(this.db, row.id, {
         metadata: reported
           ? { ghlStatusReported: outcome }
@@ -76,8 +77,15 @@ export class ReplyHandler {
       await this.leads.writeText(job.clientId, job.leadId, text)
     } catch (error) {
       if (error instanceof YelpSameSuccessiveMessageError && attemptedAt) {
-        const sent = await this.findSentEvent(job, text, attemptedAt)
+        // After one of our own attempts this means "probably delivered" (pitfalls #4): Yelp
+        // refuses it only while it holds the same text from the last hour. Find that event by
+        // its text alone (Yelp's clock may differ from ours); never call the reply failed.
+        const sent = await this.findSentEvent(job, text, null)
         if (sent) return this.delivered(job, row, sent.id)
+        throw new TransientProviderError(
+          'yelp',
+          'Yelp says this text was already sent, but its events do not show it yet; looking again later',
+        )
       }
       if (error instanceof PermanentProviderError) return this.fail(row, error.message)
       throw error
@@ -87,8 +95,8 @@ export class ReplyHandler {
   }
 
   /** The BIZ event carrying this text, written since the first attempt (with clock slack). */
-  private async findSentEvent(job: ReplyJob, text: string, since: string): Promise<YelpEvent | null> {
-    const after = new Date(since).getTime() - 60_000
+  private async findSentEvent(job: ReplyJob, text: string, since: string | null): Promise<YelpEvent | null> {
+    const after = since === null ? 0 : new Date(since).getTime() - 60_000
     const events = await this.leads.listEvents(job.clientId, job.leadId)
     return (
       events
@@ -126,10 +134,12 @@ export class ReplyHandler {
   /**
    * False when GHL still refuses after its documented window: the reply reached Yelp, so the
    * job ends rather than retrying a status GHL will not take (its 403 is permanent for a
-   * message that is not on our provider).
+   * message that is not on our provider). Within the window the job is rescheduled (a
+   * TransientProviderError with the wait), not held asleep on a worker.
    */
   private async reportToGhl(
     job: ReplyJob,
+    row: MessageRow,
     status: 'delivered' | 'failed',
     reason?: string,
   ): Promise<boolean> {
@@ -137,16 +147,20 @@ export class ReplyHandler {
       status === 'failed'
         ? { code: 'yelp_delivery_failed', message: reason ?? 'Delivery to Yelp failed' }
         : undefined
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await this.ghl.updateMessageStatus(job.clientId, job.ghlLocationId, job.ghlMessageId, status, error)
-        return true
-      } catch (caught) {
-        if (!(caught instanceof GhlStatusNotReadyError)) throw caught
-        const delay = STATUS_RETRY_DELAYS_MS[attempt]
-        if (delay === undefined) return false
-        await this.sleep(delay)
-      }
+    try {
+      await this.ghl.updateMessageStatus(job.clientId, job.ghlLocationId, job.ghlMessageId, status, error)
+      return true
+    } catch (caught) {
+      if (!(caught instanceof GhlStatusNotReadyError)) throw caught
+      const attempts = meta(row).ghlStatusAttempts ?? 0
+      const delay = STATUS_RETRY_DELAYS_MS[attempts]
+      if (delay === undefined) return false
+      await updateMessage(this.db, row.id, { metadata: { ghlStatusAttempts: attempts + 1 } })
+      throw new TransientProviderError(
+        'ghl',
+        `GoHighLevel is not ready for the status of message ${job.ghlMessageId} yet; again in ${delay} ms`,
+        delay,
+      )
     }
   }
 }

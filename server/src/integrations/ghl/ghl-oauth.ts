@@ -1,4 +1,5 @@
 import { ExternalServiceError, NotConfiguredError } from '../../lib/errors.ts'
+import { AppCredentialsRejectedError, TransientProviderError } from '../http/provider-errors.ts'
 import { type ProviderHttp, providerErrorMessage } from '../http/provider-http.ts'
 import { type GhlConfig, ghlManifest } from './ghl.manifest.ts'
 import { type GhlTokenResponse, ghlTokenResponseSchema } from './ghl.schemas.ts'
@@ -61,7 +62,19 @@ export class GhlOAuth {
       if (parsed.success) return parsed.data
       throw new ExternalServiceError('GoHighLevel answered the token request in an unexpected shape')
     }
-    const reason = `${response.status} ${providerErrorMessage(response.body) ?? ''}`.trim()
+    const message = providerErrorMessage(response.body) ?? ''
+    const reason = `${response.status} ${message}`.trim()
+    // ghl.md §5: "Invalid client" is the app's credentials, not the grant (whose refusal's exact
+    // status is not documented, so the message decides, not the 401).
+    if (/invalid.?client/i.test(message)) {
+      throw new AppCredentialsRejectedError(
+        'ghl',
+        `GoHighLevel refused this server's app credentials (GHL_CLIENT_ID / GHL_CLIENT_SECRET): ${reason}`,
+      )
+    }
+    if (response.status === 429) {
+      throw new TransientProviderError('ghl', `GoHighLevel token request for client ${clientId}: ${reason}`)
+    }
     if (response.status >= 400 && response.status < 500) {
       throw new GhlGrantRefusedError(
         `GoHighLevel refused the ${grant.grant_type} grant for client ${clientId}: ${reason}`,

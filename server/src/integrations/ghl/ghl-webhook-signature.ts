@@ -9,20 +9,27 @@ export function parsePublicKey(key: string): KeyObject {
   return createPublicKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'spki' })
 }
 
+/** The keys a signature may verify with: several of each during a key rotation. */
+export interface GhlWebhookKeys {
+  ed25519: KeyObject[]
+  rsa: KeyObject[]
+}
+
 /**
  * Verifies a GHL webhook over its raw bytes (never re-serialised JSON, ghl.md §10): the current
  * Ed25519 `X-GHL-Signature` first, else the legacy RSA-SHA256 `x-wh-signature` when its key is
- * configured. Anything else is refused.
+ * configured. A signature that verifies with any configured key is GHL's. Anything else is refused.
  */
 export function checkGhlSignature(
   rawBody: Buffer,
   headers: Record<string, string | string[] | undefined>,
-  keys: { ed25519: KeyObject; rsa: KeyObject | null },
+  keys: GhlWebhookKeys,
 ): SignatureCheck {
   const current = header(headers, 'x-ghl-signature')
   if (current) {
     try {
-      return verify(null, rawBody, keys.ed25519, Buffer.from(current, 'base64'))
+      const signature = Buffer.from(current, 'base64')
+      return keys.ed25519.some((key) => verify(null, rawBody, key, signature))
         ? { ok: true, scheme: 'ed25519' }
         : { ok: false, reason: 'X-GHL-Signature does not match the body' }
     } catch {
@@ -31,9 +38,10 @@ export function checkGhlSignature(
   }
   const legacy = header(headers, 'x-wh-signature')
   if (legacy) {
-    if (!keys.rsa) return { ok: false, reason: 'x-wh-signature given but no legacy RSA key is configured' }
+    if (!keys.rsa.length)
+      return { ok: false, reason: 'x-wh-signature given but no legacy RSA key is configured' }
     try {
-      return createVerify('SHA256').update(rawBody).verify(keys.rsa, legacy, 'base64')
+      return keys.rsa.some((key) => createVerify('SHA256').update(rawBody).verify(key, legacy, 'base64'))
         ? { ok: true, scheme: 'rsa' }
         : { ok: false, reason: 'x-wh-signature does not match the body' }
     } catch {

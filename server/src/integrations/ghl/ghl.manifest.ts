@@ -5,8 +5,10 @@ export interface GhlSettings {
   apiBase: string
   authBase: string
   conversationProviderId?: string
-  webhookPublicKey: string
-  webhookRsaPublicKey?: string
+  /** Every Ed25519 key a signature may verify with (several during a key rotation). */
+  webhookPublicKeys: string[]
+  /** The legacy RSA keys; none = the legacy header is refused. */
+  webhookRsaPublicKeys: string[]
 }
 
 /** The configuration the GHL clients take: the server's public URL and the GHL settings. */
@@ -29,8 +31,9 @@ export const ghlManifest = {
     apiBase: 'GHL_API_BASE',
     authBase: 'GHL_AUTH_BASE',
     conversationProviderId: 'GHL_CONVERSATION_PROVIDER_ID',
-    webhookPublicKey: 'GHL_WEBHOOK_PUBLIC_KEY',
-    webhookRsaPublicKey: 'GHL_WEBHOOK_RSA_PUBLIC_KEY',
+    // Comma-separated lists of keys.
+    webhookPublicKeys: 'GHL_WEBHOOK_PUBLIC_KEY',
+    webhookRsaPublicKeys: 'GHL_WEBHOOK_RSA_PUBLIC_KEY',
   },
   /** Scopes the conversation-provider design needs (ghl.md §9 "Required scopes"). */
   scopes: [

@@ -20,8 +20,8 @@ export type ApiCall = ProviderRequest & {
   /** Called once after a 401 with the token that was refused; returns the new one. */
   refreshToken?: (rejected: string) => Promise<string>
   /**
-   * Whether a timeout (or a connection broken after sending) may be retried in the call. Default:
-   * true for GET/PUT/DELETE, false for POST, where a blind resend could write twice.
+   * Whether a timeout, a connection broken after sending, or a 5xx may be retried in the call.
+   * Default: true for GET/PUT/DELETE, false for POST, where a blind resend could write twice.
    */
   retryOnTimeout?: boolean
 }
@@ -37,6 +37,8 @@ export interface ProviderApiOptions {
 
 /** Where a daily quota is spent, come back in a while rather than spin (ghl.md §10 daily cap). */
 const DAILY_CAP_RETRY_AFTER_MS = 15 * 60_000
+/** A Retry-After up to this is waited out in the call; a longer one goes back to the job. */
+const MAX_IN_CALL_WAIT_MS = 2_000
 
 /**
  * An authorised, rate-limited, retrying call to Yelp or GHL on top of ProviderHttp (which times
@@ -112,6 +114,12 @@ export class ProviderApi {
       if (response.status !== 429 && response.status < 500) return response
 
       const reason = `${what} failed: ${response.status} ${providerErrorMessage(response.body) ?? ''}`.trim()
+      if (response.status >= 500 && !mayResendUnanswered) {
+        // A 5xx does not say the write did not happen: GHL can store an inbound message and
+        // answer 504, Yelp can store a reply and answer 503. Like a timeout, no blind resend;
+        // the job looks at the provider (GHL altId, Yelp events) before trying again.
+        throw new ProviderTimeoutError(request.platform, `${reason} (it may have been done)`)
+      }
       if (response.status === 429 && header(response, 'x-ratelimit-daily-remaining') === '0') {
         throw new TransientProviderError(
           request.platform,
@@ -122,7 +130,10 @@ export class ProviderApi {
       if (attempt >= this.maxAttempts) {
         throw new TransientProviderError(request.platform, reason, retryAfterMs ?? this.backoffCap(attempt))
       }
-      // The limiter already holds the key back when the answer said how long; waiting on it is the wait.
+      // The limiter already holds the key back when the answer said how long; waiting on it is the
+      // wait — for a moment only: a longer wait is the job's, rescheduled, not a held worker's.
+      if (retryAfterMs !== undefined && retryAfterMs > MAX_IN_CALL_WAIT_MS)
+        throw new TransientProviderError(request.platform, reason, retryAfterMs)
       if (retryAfterMs !== undefined) continue
       const delayMs = this.backoff(attempt)
       // A bare 429 (Yelp sends no rate headers, yelp.md §1) holds back every caller of the key.

@@ -16,10 +16,18 @@ export class TransientProviderError extends Error {
 }
 
 /**
- * The request was sent but no answer came in time, so a write may or may not have happened:
- * check the provider's state before doing it again.
+ * The request was sent but no answer came in time (or a 5xx came for a write that must not be
+ * resent blindly), so a write may or may not have happened: check the provider's state before
+ * doing it again.
  */
 export class ProviderTimeoutError extends TransientProviderError {}
+
+/**
+ * A token endpoint refused this server's own app credentials (client id or secret): no owner
+ * can fix that by authorizing again, the operator must fix the configuration. Transient for the
+ * jobs (they retry once it is fixed); the token manager raises an operator alert.
+ */
+export class AppCredentialsRejectedError extends TransientProviderError {}
 
 /** The provider refused the request (a 4xx other than 429): retrying will not help, show it. */
 export class PermanentProviderError extends Error {

@@ -3,12 +3,13 @@ import { AppError, NotFoundError } from '../../lib/errors.ts'
 import { type SecretBox, UnreadableSecretError } from '../../lib/secret-box.ts'
 import type { GhlTokenResponse } from '../ghl/ghl.schemas.ts'
 import { GhlGrantRefusedError, type GhlOAuth } from '../ghl/ghl-oauth.ts'
-import { TransientProviderError } from '../http/provider-errors.ts'
+import { AppCredentialsRejectedError, TransientProviderError } from '../http/provider-errors.ts'
 import { providerManifests } from '../provider-manifests.ts'
 import type { YelpTokenResponse } from '../yelp/yelp.schemas.ts'
 import { YelpGrantRefusedError, type YelpOAuth } from '../yelp/yelp-oauth.ts'
 import type { AccessTokenSource } from './access-token-source.port.ts'
 import type { CredentialLeases } from './credential-lease.port.ts'
+import type { ProviderAlerts } from './provider-alerts.port.ts'
 import type {
   Provider,
   SealedGhlTokens,
@@ -61,6 +62,7 @@ export class TokenManager {
     private readonly box: SecretBox,
     private readonly yelp: YelpOAuth,
     private readonly ghl: GhlOAuth,
+    private readonly alerts: ProviderAlerts,
   ) {}
 
   /** A Yelp access token valid for a few more minutes, refreshing first when needed. */
@@ -93,11 +95,15 @@ export class TokenManager {
    * answered 401 to, or the one found expiring), a refresh another caller or process already
    * made meanwhile is reused instead of repeated: "once after a 401", however many jobs saw it.
    */
-  refresh(provider: Provider, clientId: string, options: { rejected?: string } = {}): Promise<string> {
+  refresh(
+    provider: Provider,
+    clientId: string,
+    options: { rejected?: string; evenIfFlagged?: boolean } = {},
+  ): Promise<string> {
     const key = `${provider}:${clientId}`
     const running = this.inFlight.get(key)
     if (running) return running
-    const work = this.refreshUnderLease(provider, clientId, key, options.rejected).finally(() =>
+    const work = this.refreshUnderLease(provider, clientId, key, options).finally(() =>
       this.inFlight.delete(key),
     )
     this.inFlight.set(key, work)
@@ -108,8 +114,9 @@ export class TokenManager {
     provider: Provider,
     clientId: string,
     key: string,
-    rejected: string | undefined,
+    options: { rejected?: string; evenIfFlagged?: boolean },
   ): Promise<string> {
+    const { rejected } = options
     const deadline = Date.now() + LEASE_WAIT_MS
     while (!(await this.leases.acquire(key, this.holder, LEASE_TTL_MS))) {
       if (Date.now() > deadline)
@@ -121,14 +128,26 @@ export class TokenManager {
     }
     try {
       const tokens = await this.stored(provider, clientId)
-      this.assertUsable(provider, clientId, tokens)
+      // The operators' refresh action tries a flagged connection too: success clears the flag.
+      this.assertUsable(
+        provider,
+        clientId,
+        options.evenIfFlagged ? { ...tokens, needsReauth: false } : tokens,
+      )
       // Someone else refreshed while this one waited: use theirs.
       const current = await this.openToken(provider, clientId, tokens.accessToken)
       if (rejected !== undefined && current !== rejected && !expiresSoon(tokens.expiresAt)) return current
       const refreshToken = await this.openToken(provider, clientId, tokens.refreshToken)
-      return provider === 'yelp'
-        ? await this.refreshYelp(clientId, refreshToken)
-        : await this.refreshGhl(clientId, refreshToken)
+      const fresh =
+        provider === 'yelp'
+          ? await this.refreshYelp(clientId, refreshToken)
+          : await this.refreshGhl(clientId, refreshToken)
+      await this.alerts.clear(provider)
+      return fresh
+    } catch (error) {
+      // Every client's refresh would fail alike: one alert for the operator, no owner re-auth.
+      if (error instanceof AppCredentialsRejectedError) await this.alerts.raise(provider, error.message)
+      throw error
     } finally {
       await this.leases.release(key, this.holder)
     }
@@ -203,8 +222,15 @@ export class TokenManager {
     }
   }
 
-  private async markNeedsReauth(provider: Provider, clientId: string, reason: string): Promise<void> {
-    await this.store.merge(provider, clientId, { needsReauth: true, reauthReason: reason })
+  /**
+   * Flags a connection its owner must authorize again, with the reason when one is known (also:
+   * Yelp's 404 for a lost business).
+   */
+  async markNeedsReauth(provider: Provider, clientId: string, reason?: string): Promise<void> {
+    await this.store.merge(provider, clientId, {
+      needsReauth: true,
+      ...(reason ? { reauthReason: reason } : {}),
+    })
   }
 
   private assertUsable(provider: Provider, clientId: string, tokens: StoredCredential): void {

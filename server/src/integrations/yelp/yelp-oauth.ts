@@ -1,4 +1,6 @@
 import { ExternalServiceError, NotConfiguredError } from '../../lib/errors.ts'
+import { providerErrorCode } from '../http/provider-api.ts'
+import { AppCredentialsRejectedError, TransientProviderError } from '../http/provider-errors.ts'
 import { type ProviderHttp, providerErrorMessage } from '../http/provider-http.ts'
 import { type YelpConfig, yelpManifest } from './yelp.manifest.ts'
 import {
@@ -84,6 +86,17 @@ export class YelpOAuth {
       throw new ExternalServiceError('Yelp answered the token request in an unexpected shape')
     }
     const reason = `${response.status} ${providerErrorMessage(response.body) ?? ''}`.trim()
+    const code = providerErrorCode(response.body) ?? ''
+    // yelp.md §4 error ids: INVALID_CLIENT (401) and CLIENT_NOT_FOUND (404) are the app's credentials.
+    if (/^(INVALID_CLIENT|CLIENT_NOT_FOUND)$/i.test(code)) {
+      throw new AppCredentialsRejectedError(
+        'yelp',
+        `Yelp refused this server's app credentials (YELP_CLIENT_ID / YELP_CLIENT_SECRET): ${reason}`,
+      )
+    }
+    if (response.status === 429) {
+      throw new TransientProviderError('yelp', `Yelp token request for client ${clientId}: ${reason}`)
+    }
     if (response.status >= 400 && response.status < 500) {
       throw new YelpGrantRefusedError(
         `Yelp refused the ${grant.grant_type} grant for client ${clientId}: ${reason}`,

@@ -375,6 +375,26 @@ describe('GoHighLevel connection and custom fields', () => {
     expect(jobs.rows.map((r) => r.data)).toEqual([{ clientId: 'acme' }])
   })
 
+  it('refuses to tie one GoHighLevel location to two clients', async () => {
+    const message = 'GoHighLevel location LocAAA111 is already connected to client acme'
+    const key = await world.admin.post('/api/clients/bravo/ghl/api-key', {
+      locationApiKey: world.ghlSample.apiKey.token,
+      locationId: 'LocAAA111',
+    })
+    expect([key.status, key.body]).toEqual([409, { error: message }])
+    const put = await world.admin.request('PUT', '/api/clients/bravo', {
+      json: { ghlLocationId: 'LocAAA111' },
+    })
+    expect([put.status, put.body]).toEqual([409, { error: message }])
+    // The sample GHL user's only location is acme's, so OAuth for bravo would pick it.
+    const result = await completeOAuthFor('/api/ghl-auth-url?clientId=bravo')
+    expect(result.status).toBe(409)
+    expect(result.page).toContain('GoHighLevel location LocAAA111 is already connected to another client')
+    const bravo = await getClient('bravo')
+    expect(bravo.ghl).toMatchObject({ connected: false, hasApiKey: false })
+    expect(bravo.ghlLocationId ?? null).toBeNull()
+  })
+
   it('refreshes both tokens now on request, and reports a refused refresh as needs re-auth', async () => {
     const refreshed = await world.admin.post('/api/clients/acme/refresh-tokens')
     expect(refreshed.status).toBe(200)

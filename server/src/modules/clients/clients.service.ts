@@ -17,6 +17,7 @@ import {
   deleteClientAndData,
   findClient,
   findClientByBusinessId,
+  findClientByLocationId,
   ghlTokensOf,
   insertClient,
   listClients,
@@ -24,6 +25,7 @@ import {
   updateClient,
   yelpTokensOf,
 } from '../../data/clients.repository.ts'
+import { cancelClientWork } from '../../data/parked-jobs.repository.ts'
 import type { DB } from '../../db/database.ts'
 import {
   GhlAuthRejectedError,
@@ -53,6 +55,8 @@ interface Deps {
   tokens: TokenManager
   subscriptions: YelpSubscriptions
   ghlFields: GhlCustomFieldsClient
+  /** Tells the engine a connection was renewed, so it re-queues the jobs parked for it. */
+  onConnected?: (clientId: string, provider: Provider) => Promise<void>
 }
 
 /** Clients and their connections: everything but the OAuth round trips and custom fields. */
@@ -105,7 +109,7 @@ export class ClientsService {
         locationId: input.ghlLocationId,
       })
     }
-    return this.db.transaction(async (tx) => {
+    const view = await this.db.transaction(async (tx) => {
       const row = await lockClient(tx, clientId)
       if (!row) throw new NotFoundError(`Client ${clientId} not found`)
       const patch: ClientPatch = {}
@@ -125,6 +129,7 @@ export class ClientsService {
             (businessChanged ? false : current.webhookSubscribed === true),
         }
       }
+      if (input.ghlTokens?.locationId) await this.assertLocationFree(tx, input.ghlTokens.locationId, clientId)
       if (input.ghlTokens) {
         patch.ghlTokens = {
           ...ghlTokensOf(row),
@@ -136,8 +141,10 @@ export class ClientsService {
           needsReauth: false,
         }
       }
-      if (input.ghlLocationId !== undefined && input.ghlLocationApiKey === undefined)
+      if (input.ghlLocationId !== undefined && input.ghlLocationApiKey === undefined) {
+        await this.assertLocationFree(tx, input.ghlLocationId, clientId)
         patch.ghlLocationId = input.ghlLocationId
+      }
       const updated = Object.keys(patch).length ? await updateClient(tx, clientId, patch) : row
       if (!updated) throw new NotFoundError(`Client ${clientId} not found`)
       await recordAudit(tx, actorOf(session), {
@@ -149,6 +156,9 @@ export class ClientsService {
       })
       return this.view(updated)
     })
+    // New tokens clear "needs re-auth": the jobs parked meanwhile go back on the queue.
+    if (input.ghlTokens) await this.deps.onConnected?.(clientId, 'ghl')
+    return view
   }
 
   async remove(session: AuthenticatedSession, clientId: string): Promise<void> {
@@ -157,6 +167,7 @@ export class ClientsService {
       const row = await lockClient(tx, clientId)
       if (!row) throw new NotFoundError(`Client ${clientId} not found`)
       await deleteClientAndData(tx, clientId)
+      await cancelClientWork(tx, clientId)
       await recordAudit(tx, actorOf(session), {
         action: 'client.delete',
         entityType: 'client',
@@ -201,6 +212,7 @@ export class ClientsService {
     const row = await this.visibleRow(session, clientId)
     const locationId = input.locationId ?? row.ghlLocationId ?? ghlTokensOf(row).locationId
     if (!locationId) throw new ValidationError('locationId: Location ID is required')
+    await this.assertLocationFree(this.db, locationId, clientId)
     try {
       await this.deps.ghlFields.list(locationId, input.locationApiKey, clientId)
     } catch (error) {
@@ -212,6 +224,7 @@ export class ClientsService {
     await this.db.transaction(async (tx) => {
       const current = await lockClient(tx, clientId)
       if (!current) throw new NotFoundError(`Client ${clientId} not found`)
+      await this.assertLocationFree(tx, locationId, clientId)
       await updateClient(tx, clientId, {
         ghlLocationApiKey: this.deps.box.seal(input.locationApiKey),
         ghlLocationId: locationId,
@@ -271,7 +284,9 @@ export class ClientsService {
 
   private async refreshOne(provider: Provider, clientId: string): Promise<TokenRefreshOutcome> {
     try {
-      await this.deps.tokens.refresh(provider, clientId)
+      await this.deps.tokens.refresh(provider, clientId, { evenIfFlagged: true })
+      // A connection that was flagged works again: its parked jobs go back on the queue.
+      await this.deps.onConnected?.(clientId, provider)
       const row = await findClient(this.db, clientId)
       const tokens = row ? (provider === 'yelp' ? yelpTokensOf(row) : ghlTokensOf(row)) : {}
       return { status: 'refreshed', expiresAt: tokens.expiresAt ?? null }
@@ -286,6 +301,18 @@ export class ClientsService {
     const other = await findClientByBusinessId(db, businessId, clientId)
     if (other)
       throw new ConflictError(`Yelp business ${businessId} is already connected to client ${other.clientId}`)
+  }
+
+  /**
+   * A GHL location belongs to one client: replies are routed by location, so a second client on
+   * it would take the first one's replies (docs/spec/product.md §3).
+   */
+  private async assertLocationFree(db: DB, locationId: string, clientId: string): Promise<void> {
+    const other = await findClientByLocationId(db, locationId, clientId)
+    if (other)
+      throw new ConflictError(
+        `GoHighLevel location ${locationId} is already connected to client ${other.clientId}`,
+      )
   }
 
   private async visibleRow(session: AuthenticatedSession, clientId: string): Promise<ClientRow> {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config/config.ts'
+import { type ProviderAlerts, readProviderAlerts } from '../../data/provider-alerts.repository.ts'
 import type { Database } from '../../db/database.ts'
 import { ghlManifest } from '../../integrations/ghl/ghl.manifest.ts'
 import { yelpManifest } from '../../integrations/yelp/yelp.manifest.ts'
@@ -7,6 +8,8 @@ import { yelpManifest } from '../../integrations/yelp/yelp.manifest.ts'
 export interface HealthReport {
   status: 'ok' | 'unavailable'
   database: { kind: string; reachable: boolean; latencyMs?: number }
+  /** Problems only the operator can fix (a refused app secret); no secret is ever in them. */
+  alerts: ProviderAlerts
   providers: { yelp: 'configured' | 'not configured'; ghl: 'configured' | 'not configured' }
 }
 
@@ -36,9 +39,11 @@ export class HealthService {
       log.error({ err: error }, 'health check: database unreachable')
       databaseStatus = { kind: database.kind, reachable: false }
     }
+    const alerts = databaseStatus.reachable ? await readProviderAlerts(database.db).catch(() => ({})) : {}
     return {
       status: databaseStatus.reachable ? 'ok' : 'unavailable',
       database: databaseStatus,
+      alerts,
       providers: {
         yelp: yelpManifest.isConfigured(config) ? 'configured' : 'not configured',
         ghl: ghlManifest.isConfigured(config) ? 'configured' : 'not configured',

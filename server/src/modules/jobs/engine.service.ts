@@ -2,7 +2,7 @@ import type { ContactSyncResult } from '@common/contacts.ts'
 import type { ImportStarted, ImportStatus } from '@common/imports.ts'
 import { recordAudit } from '../../data/audit.repository.ts'
 import { findLeadImport } from '../../data/lead-imports.repository.ts'
-import { listLeadsOfClient } from '../../data/leads.repository.ts'
+import { countLeadsOfClient } from '../../data/leads.repository.ts'
 import type { DB } from '../../db/database.ts'
 import type { Engine } from '../../engine/engine.ts'
 import { QUEUES } from '../../engine/queue/queues.ts'
@@ -32,7 +32,7 @@ export class EngineService {
   async importStatus(session: AuthenticatedSession, clientId: string): Promise<ImportStatus> {
     await assertClientVisible(this.db, session, clientId)
     const progress = await findLeadImport(this.db, clientId)
-    const storedLeads = (await listLeadsOfClient(this.db, clientId)).length
+    const storedLeads = await countLeadsOfClient(this.db, clientId)
     return {
       status: progress?.status ?? 'never',
       businessId: progress?.businessId ?? null,

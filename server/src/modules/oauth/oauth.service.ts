@@ -4,6 +4,7 @@ import { recordAudit } from '../../data/audit.repository.ts'
 import {
   findClient,
   findClientByBusinessId,
+  findClientByLocationId,
   ghlTokensOf,
   lockClient,
   updateClient,
@@ -14,6 +15,7 @@ import type { ConnectionListener } from '../../engine/engine.ts'
 import { QUEUES } from '../../engine/queue/queues.ts'
 import type { GhlTokenResponse } from '../../integrations/ghl/ghl.schemas.ts'
 import { GhlGrantRefusedError, type GhlOAuth } from '../../integrations/ghl/ghl-oauth.ts'
+import { TransientProviderError } from '../../integrations/http/provider-errors.ts'
 import { ProviderUnreachableError } from '../../integrations/http/provider-http.ts'
 import type { TokenManager } from '../../integrations/oauth/token-manager.ts'
 import { providerManifests } from '../../integrations/provider-manifests.ts'
@@ -270,6 +272,14 @@ export class OAuthService {
           message: `You chose location ${fresh.locationId}, but this client is set up for location ${expected}. Nothing was changed.`,
         }
       }
+      if (await findClientByLocationId(tx, fresh.locationId, clientId)) {
+        return {
+          ok: false,
+          status: 409,
+          title: 'Location already connected',
+          message: `GoHighLevel location ${fresh.locationId} is already connected to another client. Nothing was changed.`,
+        }
+      }
       await updateClient(tx, clientId, {
         ghlTokens: {
           ...ghlTokensOf(row),
@@ -315,6 +325,7 @@ function isProviderFailure(error: unknown): error is Error {
     error instanceof AppError ||
     error instanceof YelpGrantRefusedError ||
     error instanceof GhlGrantRefusedError ||
-    error instanceof ProviderUnreachableError
+    error instanceof ProviderUnreachableError ||
+    error instanceof TransientProviderError
   )
 }

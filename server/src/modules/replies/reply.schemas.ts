@@ -6,6 +6,7 @@ export const providerOutboundMessageSchema = z
     contactId: z.string().min(1).max(200),
     locationId: z.string().min(1).max(200),
     messageId: z.string().min(1).max(200),
+    conversationId: z.string().max(200).optional(),
     type: z.string().max(50).optional(),
     message: z.string().max(20_000).optional(),
     html: z.string().max(100_000).optional(),

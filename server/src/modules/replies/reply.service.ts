@@ -1,7 +1,6 @@
-import type { KeyObject } from 'node:crypto'
 import type PgBoss from 'pg-boss'
 import { findClientByLocationId } from '../../data/clients.repository.ts'
-import { findLeadIdByContact } from '../../data/ghl-contacts.repository.ts'
+import { findLeadIdForReply } from '../../data/ghl-contacts.repository.ts'
 import { insertMessageOnce } from '../../data/messages.repository.ts'
 import { insertWebhookLog } from '../../data/webhook-logs.repository.ts'
 import type { DB } from '../../db/database.ts'
@@ -10,12 +9,16 @@ import { QUEUES, type ReplyJob } from '../../engine/queue/queues.ts'
 import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
 import { toPlainText } from '../../engine/reply/plain-text.ts'
 import { parseStorableJson, storableRawText } from '../../http/storable-json.ts'
-import { checkGhlSignature } from '../../integrations/ghl/ghl-webhook-signature.ts'
+import { checkGhlSignature, type GhlWebhookKeys } from '../../integrations/ghl/ghl-webhook-signature.ts'
 import { providerOutboundMessageSchema } from './reply.schemas.ts'
 
 export const REPLY_PATH = '/reply'
-// ghl.md §10: reject webhooks whose timestamp is older than about five minutes.
-const MAX_AGE_MS = 5 * 60_000
+// ghl.md §10 suggests refusing webhooks older than about five minutes, but GHL's retries after a
+// 429 come ~10 minutes apart, six times (worst case about 1 h 10 min) with the first timestamp:
+// they must get in. Replay is harmless here: the GHL message id dedupes the reply.
+const MAX_AGE_MS = 90 * 60_000
+/** GHL retries a provider webhook only after a 429 (ghl.md §10): the answer to "not now". */
+const TRY_AGAIN = 429
 
 export interface ReplyIngestResult {
   status: number
@@ -31,18 +34,32 @@ export class ReplyService {
   constructor(
     private readonly db: DB,
     private readonly boss: PgBoss,
-    private readonly keys: { ed25519: KeyObject; rsa: KeyObject | null },
+    private readonly keys: GhlWebhookKeys,
+    private readonly log?: { error: (message: string) => void },
   ) {}
 
+  /**
+   * Any failure that is not the sender's (a database hiccup, an exhausted pool, a deploy) is
+   * answered 429, the one status GHL retries: a 500 would lose the reply for good.
+   */
   async accept(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
   ): Promise<ReplyIngestResult> {
-    // GHL is waiting for the answer: before any job's statements (db/urgency.ts).
-    return urgently(() => this.acceptNow(rawBody, headers))
+    try {
+      // GHL is waiting for the answer: before any job's statements (db/urgency.ts).
+      return await urgently(() => this.record(rawBody, headers))
+    } catch (error) {
+      // The cause only: a failed query's own message repeats its parameters, the reply's text.
+      const cause = (error as { cause?: unknown }).cause
+      const reason = cause instanceof Error ? cause.message : (error as Error).name
+      this.log?.error(`a GHL reply could not be recorded (${reason}); answered 429 so GHL retries it`)
+      const body = { error: 'The reply could not be recorded right now; GoHighLevel will retry it' }
+      return { status: TRY_AGAIN, body, queued: false }
+    }
   }
 
-  private async acceptNow(
+  private async record(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
   ): Promise<ReplyIngestResult> {
@@ -58,7 +75,7 @@ export class ReplyService {
     }
     const reply = parsed.data
     if (reply.timestamp !== undefined && Date.now() - new Date(reply.timestamp).getTime() > MAX_AGE_MS) {
-      return this.reject(401, json, 'timestamp: the webhook is older than five minutes')
+      return this.reject(401, json, 'timestamp: the webhook is older than 90 minutes')
     }
     const client = await findClientByLocationId(this.db, reply.locationId)
     if (!client) {
@@ -75,7 +92,12 @@ export class ReplyService {
       })
       return { status: 200, body: response, queued: false }
     }
-    const leadId = await findLeadIdByContact(this.db, client.clientId, reply.contactId)
+    const leadId = await findLeadIdForReply(this.db, {
+      clientId: client.clientId,
+      locationId: reply.locationId,
+      contactId: reply.contactId,
+      conversationId: reply.conversationId,
+    })
     return this.db.transaction(async (tx) => {
       const row = await insertMessageOnce(tx, {
         clientId: client.clientId,

@@ -8,7 +8,7 @@ import {
 import type { DB } from '../../db/database.ts'
 import { GroupCommit } from '../../db/group-commit.ts'
 import { urgently } from '../../db/urgency.ts'
-import { type LeadSyncJob, leadSyncKey, QUEUES } from '../../engine/queue/queues.ts'
+import { type LeadSyncJob, leadSyncKey, PRIORITY, QUEUES } from '../../engine/queue/queues.ts'
 import { transactionDb } from '../../engine/queue/tx-queue.ts'
 import { storableRawText } from '../../http/storable-json.ts'
 import { type YelpWebhook, yelpWebhookSchema } from '../../integrations/yelp/yelp-webhook.schemas.ts'
@@ -156,7 +156,7 @@ export class YelpWebhookService {
         }
         // The queue keeps one waiting sync per lead (`short` policy): a job for a lead that
         // already has one is dropped, and the waiting sync reads this event too.
-        jobs.push({ name: QUEUES.leadSync, data, singletonKey: leadSyncKey(data) })
+        jobs.push({ name: QUEUES.leadSync, data, singletonKey: leadSyncKey(data), priority: PRIORITY.live })
       }
       const response = { received: true, updates: webhook.data.updates.length }
       logs.push({
