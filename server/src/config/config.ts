@@ -33,6 +33,11 @@ export interface AppConfig {
     webhookRsaPublicKey?: string
   }
   logLevel: Env['LOG_LEVEL']
+  /**
+   * Settings an environment variable fixes (setting key → variable name): the variable wins over
+   * the saved setting and the Settings screen says so (docs/spec/product.md §2, §5).
+   */
+  pinnedSettings: Partial<Record<'port' | 'baseUrl' | 'logLevel', string>>
 }
 
 export class ConfigError extends Error {
@@ -84,6 +89,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookRsaPublicKey: env.GHL_WEBHOOK_RSA_PUBLIC_KEY,
     },
     logLevel: env.LOG_LEVEL,
+    pinnedSettings: pinnedSettings(source),
+  }
+}
+
+function pinnedSettings(source: NodeJS.ProcessEnv): AppConfig['pinnedSettings'] {
+  const isSet = (name: string) => (source[name] ?? '').trim() !== ''
+  return {
+    ...(isSet('PORT') ? { port: 'PORT' } : {}),
+    ...(isSet('BASE_URL') ? { baseUrl: 'BASE_URL' } : {}),
+    ...(isSet('LOG_LEVEL') ? { logLevel: 'LOG_LEVEL' } : {}),
   }
 }
 
