@@ -102,6 +102,29 @@ function pinnedSettings(source: NodeJS.ProcessEnv): AppConfig['pinnedSettings'] 
   }
 }
 
+/**
+ * Only where the database is (DATABASE_URL, or PGlite in DATA_DIR), for tools such as
+ * `npm run restore` that must not create an APP_SECRET as a side effect.
+ */
+export function loadDatabaseTarget(source: NodeJS.ProcessEnv = process.env): {
+  databaseUrl: string | undefined
+  dataDir: string
+  hasAppSecret: boolean
+} {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
+  }
+  const dataDir = resolve(parsed.data.DATA_DIR)
+  let hasAppSecret = parsed.data.APP_SECRET !== undefined
+  try {
+    hasAppSecret ||= readFileSync(join(dataDir, 'app-secret'), 'utf8').trim().length >= 32
+  } catch {
+    // No generated secret there yet.
+  }
+  return { databaseUrl: parsed.data.DATABASE_URL, dataDir, hasAppSecret }
+}
+
 // Generated once, then reused: it signs onboarding links and OAuth states and encrypts tokens
 // at rest, so a new one on every start would orphan every stored token.
 function readOrCreateSecret(dataDir: string): string {

@@ -57,7 +57,7 @@ export class AuthService {
     const passwordMatches = await verifyPassword(credentials?.passwordHash ?? null, password)
     // Unknown user, wrong password and inactive user all read the same to the caller.
     if (!credentials || !passwordMatches || !credentials.isActive) {
-      await recordFailure(this.db, username, address)
+      await recordFailure(this.db, username, address, now)
       throw new UnauthorizedError('Invalid credentials')
     }
     await clearFailures(this.db, username, address)
