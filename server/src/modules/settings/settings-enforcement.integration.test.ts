@@ -178,7 +178,7 @@ describe('log retention', () => {
     // The schedule is one row for the queue; run its job now as the daily tick would.
     const schedules = await server.server.boss.getSchedules()
     expect(schedules.find((s) => s.name === RETENTION_QUEUE)?.cron).toBe('17 3 * * *')
-    await server.server.boss.send(RETENTION_QUEUE)
+    await server.server.boss.send(RETENTION_QUEUE, {})
     await waitFor('old rows purged', async () => (await count('messages')) === before.messages - 1, 30_000)
     expect(await count('webhook_logs')).toBe(before.webhook - 1)
     expect(await count('api_request_logs')).toBe(before.api - 1)
@@ -233,7 +233,7 @@ describe('backups', () => {
     expect(await cronOf()).toBe(BACKUP_CRON.hourly)
     const listed = async () => ((await admin.get('/api/backups')).body as unknown[]).length
     const before = await listed()
-    await server.server.boss.send(BACKUP_QUEUE)
+    await server.server.boss.send(BACKUP_QUEUE, {})
     await waitFor('the scheduled backup', async () => (await listed()) === before + 1, 30_000)
   })
 })
