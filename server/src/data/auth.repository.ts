@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm'
+import { and, count, eq, gt, lt } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { loginFailures, rolePermissions, userSessions, users } from '../db/schema.ts'
 import { publicUserColumns } from './users.repository.ts'
