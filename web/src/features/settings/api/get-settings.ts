@@ -1,0 +1,20 @@
+import { type Setting, settingsListSchema } from '@common/settings.ts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiRequest } from '@/lib/api-client.ts'
+
+/** GET /api/settings: the eleven settings (the webhook secret only as `configured`). */
+export async function getSettings(signal?: AbortSignal): Promise<Setting[]> {
+  const res = await apiRequest('GET', '/api/settings', undefined, { signal })
+  return settingsListSchema.parse(await res.json())
+}
+
+export function settingsQueryOptions() {
+  return queryOptions({
+    queryKey: ['/api/settings'],
+    queryFn: ({ signal }) => getSettings(signal),
+  })
+}
+
+export function useSettings() {
+  return useQuery(settingsQueryOptions())
+}
