@@ -48,7 +48,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
 async function seed(database: Database): Promise<void> {
   const run = (text: string) => database.execute(text)
-  await run(`insert into clients (client_id, name) select 'client-' || i, 'Client ' || i from generate_series(1, 10) i`)
+  await run(
+    `insert into clients (client_id, name) select 'client-' || i, 'Client ' || i from generate_series(1, 10) i`,
+  )
   const chunk = 50_000
   for (let from = 1; from <= LEADS; from += chunk) {
     const to = Math.min(LEADS, from + chunk - 1)
@@ -83,12 +85,17 @@ async function seed(database: Database): Promise<void> {
 }
 
 /** Webhooks for an unknown business: logged and answered 200, no provider call (PRODUCT.md §3). */
-function ingest(url: string): Promise<{ p50: number; p99: number; max: number; requests: number; non2xx: number }> {
+function ingest(
+  url: string,
+): Promise<{ p50: number; p99: number; max: number; requests: number; non2xx: number }> {
   const bodies = Array.from({ length: 50 }, (_, i) =>
     JSON.stringify({
       time: new Date().toISOString(),
       object: 'business',
-      data: { id: 'unknown-business', updates: [{ event_type: 'NEW_EVENT', lead_id: `bench-${i}`, event_id: `e-${i}` }] },
+      data: {
+        id: 'unknown-business',
+        updates: [{ event_type: 'NEW_EVENT', lead_id: `bench-${i}`, event_id: `e-${i}` }],
+      },
     }),
   )
   return new Promise((resolve, reject) => {
@@ -102,12 +109,20 @@ function ingest(url: string): Promise<{ p50: number; p99: number; max: number; r
     child.on('exit', () => {
       try {
         const r = JSON.parse(out)
-        resolve({ p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, requests: r.requests.total, non2xx: r.non2xx })
+        resolve({
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          max: r.latency.max,
+          requests: r.requests.total,
+          non2xx: r.non2xx,
+        })
       } catch (error) {
         reject(error)
       }
     })
-    child.stdin.end(JSON.stringify({ url, path: '/yelp/webhook', connections: 4, seconds: SECONDS, rate: RATE, bodies }))
+    child.stdin.end(
+      JSON.stringify({ url, path: '/yelp/webhook', connections: 4, seconds: SECONDS, rate: RATE, bodies }),
+    )
   })
 }
 

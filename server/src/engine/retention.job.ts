@@ -8,9 +8,18 @@ import { withQueueSetupLock } from './queue/queue.ts'
 export const RETENTION_QUEUE = 'log-retention'
 /** Daily at 03:17 UTC: pg-boss sends one job per tick, whichever processes are running. */
 export const RETENTION_CRON = '17 3 * * *'
-const BATCH_ROWS = 2_000
-// A breath between batches, so ingest and the workers get the database in between.
-const PAUSE_MS = 20
+/**
+ * Batches are sized so each delete takes about TARGET_STATEMENT_MS, and after each one the purge
+ * waits at least as long as it took: it never holds the database (PGlite's one connection, or a
+ * PostgreSQL page lock ingest might want) for long, and takes at most about half its time.
+ * Measured: fixed 2,000-row batches on PGlite starved webhook ingest to 13 requests/s
+ * (bench/RESULTS.md, issue 15).
+ */
+const TARGET_STATEMENT_MS = 40
+const FIRST_BATCH_ROWS = 500
+const MIN_BATCH_ROWS = 50
+const MAX_BATCH_ROWS = 5_000
+const MIN_PAUSE_MS = 10
 
 export async function registerRetention(
   boss: PgBoss,
@@ -34,7 +43,7 @@ export async function registerRetention(
 
 /**
  * Deletes webhook logs, API logs and messages older than the `logRetention` setting (days), in
- * batches. Leads and everything else are kept.
+ * short batches. Leads and everything else are kept.
  */
 export async function purgeExpiredLogs(db: DB, now = new Date()): Promise<Record<RetainedTable, number>> {
   const stored = await readSetting(db, 'logRetention')
@@ -42,11 +51,20 @@ export async function purgeExpiredLogs(db: DB, now = new Date()): Promise<Record
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000)
   const deleted = { webhook_logs: 0, api_request_logs: 0, messages: 0 }
   for (const table of RETAINED_TABLES) {
+    let batch = FIRST_BATCH_ROWS
     for (;;) {
-      const n = await deleteBatchOlderThan(db, table, cutoff, BATCH_ROWS)
+      const started = performance.now()
+      const n = await deleteBatchOlderThan(db, table, cutoff, batch)
+      const tookMs = performance.now() - started
       deleted[table] += n
-      if (n < BATCH_ROWS) break
-      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS))
+      if (n < batch) break
+      batch = Math.round(
+        Math.min(
+          MAX_BATCH_ROWS,
+          Math.max(MIN_BATCH_ROWS, (batch * TARGET_STATEMENT_MS) / Math.max(tookMs, 1)),
+        ),
+      )
+      await new Promise((resolve) => setTimeout(resolve, Math.max(MIN_PAUSE_MS, tookMs)))
     }
   }
   return deleted

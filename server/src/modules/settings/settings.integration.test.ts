@@ -2,6 +2,7 @@ import { SETTING_KEYS, type Setting } from '@common/settings.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TestClient } from '../../testing/http-client.ts'
 import { startTestServer, type TestServer } from '../../testing/test-server.ts'
+import { withSavedStartSettings } from './start-settings.ts'
 
 // GET /api/settings and PUT /api/settings/{key} (docs/spec/product.md §6.1, spec §5 and §9).
 let server: TestServer
@@ -135,6 +136,15 @@ describe('settings API', () => {
     })
     // Still answering on the port it started with.
     expect((await admin.get('/api/auth/me')).status).toBe(200)
+    // The next start reads them (unless PORT / BASE_URL pin them).
+    const { config, database } = server.server
+    const next = await withSavedStartSettings(config, database.db)
+    expect([next.port, next.baseUrl, next.isHttps]).toEqual([6123, 'https://relay.example.com', true])
+    const pinnedNext = await withSavedStartSettings(
+      { ...config, pinnedSettings: { port: 'PORT', baseUrl: 'BASE_URL' } },
+      database.db,
+    )
+    expect([pinnedNext.port, pinnedNext.baseUrl]).toEqual([config.port, config.baseUrl])
   })
 
   it('renames the built-in administrator when adminUsername changes', async () => {
