@@ -1,6 +1,11 @@
 import { SETTING_DEFAULTS } from '@common/settings.ts'
 import type PgBoss from 'pg-boss'
-import { deleteBatchOlderThan, RETAINED_TABLES, type RetainedTable } from '../data/retention.repository.ts'
+import {
+  deleteExpiredInIdRange,
+  idRange,
+  RETAINED_TABLES,
+  type RetainedTable,
+} from '../data/retention.repository.ts'
 import { readSetting } from '../data/settings.repository.ts'
 import type { DB } from '../db/database.ts'
 import { withQueueSetupLock } from './queue/queue.ts'
@@ -18,7 +23,7 @@ export const RETENTION_CRON = '17 3 * * *'
 const TARGET_STATEMENT_MS = 40
 const FIRST_BATCH_ROWS = 500
 const MIN_BATCH_ROWS = 50
-const MAX_BATCH_ROWS = 5_000
+const MAX_BATCH_ROWS = 20_000
 const MIN_PAUSE_MS = 10
 
 export async function registerRetention(
@@ -51,17 +56,19 @@ export async function purgeExpiredLogs(db: DB, now = new Date()): Promise<Record
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000)
   const deleted = { webhook_logs: 0, api_request_logs: 0, messages: 0 }
   for (const table of RETAINED_TABLES) {
-    let batch = FIRST_BATCH_ROWS
-    for (;;) {
+    const range = await idRange(db, table)
+    if (!range) continue
+    // Windows of ids, sized so each delete takes about TARGET_STATEMENT_MS.
+    let window = FIRST_BATCH_ROWS
+    for (let from = range.firstId; from <= range.lastId; ) {
       const started = performance.now()
-      const n = await deleteBatchOlderThan(db, table, cutoff, batch)
+      deleted[table] += await deleteExpiredInIdRange(db, table, cutoff, from, from + window)
       const tookMs = performance.now() - started
-      deleted[table] += n
-      if (n < batch) break
-      batch = Math.round(
+      from += window
+      window = Math.round(
         Math.min(
           MAX_BATCH_ROWS,
-          Math.max(MIN_BATCH_ROWS, (batch * TARGET_STATEMENT_MS) / Math.max(tookMs, 1)),
+          Math.max(MIN_BATCH_ROWS, (window * TARGET_STATEMENT_MS) / Math.max(tookMs, 1)),
         ),
       )
       await new Promise((resolve) => setTimeout(resolve, Math.max(MIN_PAUSE_MS, tookMs)))
