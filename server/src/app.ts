@@ -12,6 +12,8 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.ts'
 import type { AuditService } from './modules/audit/audit.service.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import type { AuthService } from './modules/auth/auth.service.ts'
+import { registerBackupRoutes } from './modules/backups/backups.routes.ts'
+import type { BackupsService } from './modules/backups/backups.service.ts'
 import { registerClientRoutes } from './modules/clients/clients.routes.ts'
 import type { ClientsService } from './modules/clients/clients.service.ts'
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts'
@@ -30,6 +32,8 @@ import { registerRolePermissionRoutes } from './modules/permissions/role-permiss
 import type { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
 import { registerReplyRoutes } from './modules/replies/reply.routes.ts'
 import type { ReplyService } from './modules/replies/reply.service.ts'
+import { registerSettingsRoutes } from './modules/settings/settings.routes.ts'
+import type { SettingsService } from './modules/settings/settings.service.ts'
 import { registerUserRoutes } from './modules/users/users.routes.ts'
 import type { UsersService } from './modules/users/users.service.ts'
 import { registerYelpWebhookRoutes } from './modules/webhooks/yelp-webhook.routes.ts'
@@ -46,6 +50,8 @@ export interface RouteServices {
   oauth: OAuthService
   rolePermissions: RolePermissionsService
   audit: AuditService
+  settings: SettingsService
+  backups: BackupsService
   /** Present when this process runs the engine (it was given a job queue). */
   ingress?: IngressServices
 }
@@ -140,5 +146,7 @@ export async function registerRoutes(
   }
   registerRolePermissionRoutes(app, services.rolePermissions)
   registerAuditRoutes(app, services.audit)
+  registerSettingsRoutes(app, services.settings)
+  registerBackupRoutes(app, services.backups)
   await registerWebClient(app)
 }

@@ -21,6 +21,7 @@ import { importStartedSchema, importStatusSchema } from '@common/imports.ts'
 import { jobListSchema } from '@common/jobs.ts'
 import { onboardingViewSchema } from '@common/onboarding.ts'
 import { rolePermissionsSchema, roleUpdateResultSchema } from '@common/permissions.ts'
+import { backupListSchema, backupResultSchema, settingSchema, settingsListSchema } from '@common/settings.ts'
 import { auditListSchema, savedUserSchema, userListSchema } from '@common/users.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -51,6 +52,9 @@ beforeAll(async () => {
   const acme = clientViewSchema.parse((await world.admin.get(`/api/clients/${ACME.clientId}`)).body)
   const link = new URL(acme.onboardingUrl)
   onboardingPath = `/api${link.pathname}${link.search}`
+  // A backup to list (GET /api/backups); the POST's own answer is checked in the scenario below.
+  const backup = await world.admin.post('/api/backup')
+  expect(backup.status, backup.text).toBe(200)
 }, 180_000)
 afterAll(() => world?.close())
 
@@ -122,6 +126,8 @@ const reads: ReadContract[] = [
   { route: '/api/audit', path: () => '/api/audit?limit=20', schema: auditListSchema, hasElements: true },
   { route: '/api/permissions/roles', path: () => '/api/permissions/roles', schema: rolePermissionsSchema },
   { route: '/api/users', path: () => '/api/users', schema: userListSchema, hasElements: true },
+  { route: '/api/settings', path: () => '/api/settings', schema: settingsListSchema, hasElements: true },
+  { route: '/api/backups', path: () => '/api/backups', schema: backupListSchema, hasElements: true },
 ]
 
 /** GET routes whose answer is not a JSON body the web parses, and why. */
@@ -151,7 +157,7 @@ describe('GET answers match their contracts in common/', () => {
 
 describe('answers to the web’s changes match their contracts in common/', () => {
   // One scenario, in the order an operator would act; each step's answer is held to its contract.
-  it('client, integration, import, user and role calls', { timeout: 180_000 }, async () => {
+  it('client, integration, import, user, role, settings and backup calls', { timeout: 180_000 }, async () => {
     const admin = world.admin
     const acme = `/api/clients/${ACME.clientId}`
 
@@ -252,6 +258,13 @@ describe('answers to the web’s changes match their contracts in common/', () =
       }),
       roleUpdateResultSchema,
     )
+
+    expectContract(
+      'PUT /api/settings/{key}',
+      await admin.request('PUT', '/api/settings/sessionTimeout', { json: { value: 120 } }),
+      settingSchema,
+    )
+    expectContract('POST /api/backup', await admin.post('/api/backup'), backupResultSchema)
 
     expectContract(
       'POST ghl/delete-custom-fields',
