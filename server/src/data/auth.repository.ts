@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm'
+import { and, count, eq, gt, lt } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { loginFailures, rolePermissions, userSessions, users } from '../db/schema.ts'
 import { publicUserColumns } from './users.repository.ts'
@@ -59,8 +59,8 @@ export async function countRecentFailures(
   return row?.n ?? 0
 }
 
-export async function recordFailure(db: DB, username: string, address: string): Promise<void> {
-  await db.insert(loginFailures).values({ username, address, createdAt: sql`now()` })
+export async function recordFailure(db: DB, username: string, address: string, at: Date): Promise<void> {
+  await db.insert(loginFailures).values({ username, address, createdAt: at })
 }
 
 export async function clearFailures(db: DB, username: string, address: string): Promise<void> {

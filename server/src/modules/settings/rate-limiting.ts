@@ -1,0 +1,13 @@
+import type { DB } from '../../db/database.ts'
+import { CachedSetting } from './cached-setting.ts'
+
+/** The `rateLimiting` setting (spec §9: on by default): throttles failed sign-ins when on. */
+export class RateLimitingSetting extends CachedSetting<boolean> {
+  constructor(db: DB) {
+    super(db, 'rateLimiting', (stored) => (typeof stored === 'boolean' ? stored : true))
+  }
+
+  isEnabled(): Promise<boolean> {
+    return this.get()
+  }
+}
