@@ -14,6 +14,8 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.ts'
 import type { AuditService } from './modules/audit/audit.service.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import type { AuthService } from './modules/auth/auth.service.ts'
+import { registerBackupRoutes } from './modules/backups/backups.routes.ts'
+import type { BackupsService } from './modules/backups/backups.service.ts'
 import { registerClientRoutes } from './modules/clients/clients.routes.ts'
 import type { ClientsService } from './modules/clients/clients.service.ts'
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts'
@@ -36,6 +38,8 @@ import { registerReplyRoutes } from './modules/replies/reply.routes.ts'
 import type { ReplyService } from './modules/replies/reply.service.ts'
 import { registerRequestLogRoutes } from './modules/request-logs/request-logs.routes.ts'
 import type { RequestLogsService } from './modules/request-logs/request-logs.service.ts'
+import { registerSettingsRoutes } from './modules/settings/settings.routes.ts'
+import type { SettingsService } from './modules/settings/settings.service.ts'
 import { registerStatsRoutes } from './modules/stats/stats.routes.ts'
 import type { StatsService } from './modules/stats/stats.service.ts'
 import { registerUserRoutes } from './modules/users/users.routes.ts'
@@ -58,6 +62,8 @@ export interface RouteServices {
   stats: StatsService
   messages: MessagesService
   requestLogs: RequestLogsService
+  settings: SettingsService
+  backups: BackupsService
   /** Present when this process runs the engine (it was given a job queue). */
   ingress?: IngressServices
 }
@@ -169,5 +175,7 @@ export async function registerRoutes(
   registerStatsRoutes(app, services.stats)
   registerMessageRoutes(app, services.messages)
   registerRequestLogRoutes(app, services.requestLogs)
+  registerSettingsRoutes(app, services.settings)
+  registerBackupRoutes(app, services.backups)
   await registerWebClient(app)
 }

@@ -1,3 +1,5 @@
+import { join } from 'node:path'
+import type { LogLevel } from '@common/settings.ts'
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify'
 import type PgBoss from 'pg-boss'
 import { createApp, registerRoutes } from './app.ts'
@@ -5,10 +7,14 @@ import type { AppConfig } from './config/config.ts'
 import { ApiRequestLogStore } from './data/api-request-logs.repository.ts'
 import { ProviderAlertStore } from './data/provider-alerts.repository.ts'
 import { CredentialLeaseStore, ProviderTokensStore } from './data/provider-tokens.store.ts'
+import { SETTINGS_CHANNEL } from './data/settings.repository.ts'
 import { type Database, type DB, INGEST_POOL_SIZE } from './db/database.ts'
+import { listenForNotifications } from './db/notifications.ts'
 import { type ConnectionListener, Engine, type EngineOptions } from './engine/engine.ts'
 import { QUEUES } from './engine/queue/queues.ts'
+import { registerRetention } from './engine/retention.job.ts'
 import type { RegisteredRoute } from './http/access.ts'
+import { consoleStream, loggerOptions } from './http/logger-options.ts'
 import { GhlCustomFieldsClient } from './integrations/ghl/ghl-custom-fields.client.ts'
 import { GhlOAuth } from './integrations/ghl/ghl-oauth.ts'
 import { parsePublicKey } from './integrations/ghl/ghl-webhook-signature.ts'
@@ -22,6 +28,8 @@ import { SecretBox } from './lib/secret-box.ts'
 import { Signer } from './lib/signer.ts'
 import { AuditService } from './modules/audit/audit.service.ts'
 import { AuthService } from './modules/auth/auth.service.ts'
+import { registerBackupSchedule } from './modules/backups/backup-schedule.ts'
+import { BackupsService } from './modules/backups/backups.service.ts'
 import { ClientsService } from './modules/clients/clients.service.ts'
 import { CustomFieldsService } from './modules/custom-fields/custom-fields.service.ts'
 import { HealthService } from './modules/health/health.service.ts'
@@ -33,8 +41,11 @@ import { OnboardingService } from './modules/onboarding/onboarding.service.ts'
 import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
 import { ReplyService } from './modules/replies/reply.service.ts'
 import { RequestLogsService } from './modules/request-logs/request-logs.service.ts'
+import { LogSink } from './modules/settings/log-sink.ts'
 import { RateLimitingSetting } from './modules/settings/rate-limiting.ts'
 import { SessionTimeout } from './modules/settings/session-timeout.ts'
+import { SettingsService } from './modules/settings/settings.service.ts'
+import { SettingsRuntime } from './modules/settings/settings-runtime.ts'
 import { WebhookSecret } from './modules/settings/webhook-secret.ts'
 import { StatsService } from './modules/stats/stats.service.ts'
 import { UsersService } from './modules/users/users.service.ts'
@@ -70,6 +81,8 @@ export interface Core {
 export interface CoreOptions {
   providerApi?: ProviderApiOptions
   engine?: EngineOptions
+  /** The clock sessions expire by; a test moves it instead of waiting out a timeout. */
+  clock?: () => Date
 }
 
 export interface AppDeps {
@@ -84,6 +97,10 @@ export interface AppDeps {
 export interface BuiltApp {
   app: FastifyInstance
   sessionTimeout: SessionTimeout
+  settings: SettingsService
+  backups: BackupsService
+  /** Where this process's log lines go: the console and, with file logging on, DATA_DIR/logs. */
+  logSink: LogSink
   core: Core
   /** Present when a job queue was given: the caller starts it once the server listens. */
   engine?: Engine
@@ -98,11 +115,15 @@ export async function buildApp({
   logger,
   core: options = {},
 }: AppDeps): Promise<BuiltApp> {
+  const logSink = new LogSink(consoleStream(config, logger), {
+    dir: join(config.dataDir, 'logs'),
+    name: `leadrelay-${config.port}`,
+  })
   const { db, ingestDb } = database
   const rateLimiting = new RateLimitingSetting(db)
   const { app, routes } = await createApp(config, {
-    logger,
-    rateLimitingEnabled: () => rateLimiting.get(),
+    logger: loggerOptions(config, logger, logSink),
+    rateLimitingEnabled: () => rateLimiting.isEnabled(),
   })
 
   // Providers: one HTTP layer (rate limits, call log), OAuth, the token manager, the clients.
@@ -138,7 +159,46 @@ export async function buildApp({
   const engine = boss ? new Engine(boss, core, app.log) : undefined
 
   const sessionTimeout = new SessionTimeout(db)
-  const auth = new AuthService(db, sessionTimeout)
+  const webhookSecret = new WebhookSecret(db)
+  const auth = new AuthService(db, sessionTimeout, options.clock)
+  const backups = new BackupsService({ db, kind: database.kind, dataDir: config.dataDir, log: app.log })
+  const isShared = database.kind === 'postgres'
+  const replanBackups = boss ? await registerBackupSchedule(boss, db, isShared, backups) : undefined
+  if (boss) await registerRetention(boss, db, isShared, app.log)
+  const runtime = new SettingsRuntime({
+    db,
+    logger: app.log,
+    sink: logSink,
+    pinnedLogLevel: config.pinnedSettings.logLevel ? (config.logLevel as LogLevel) : undefined,
+    webhookSecret,
+    sessionTimeout,
+    rateLimiting,
+    onBackupFrequency: replanBackups,
+  })
+  const settings = new SettingsService({
+    db,
+    running: { port: config.port, baseUrl: config.baseUrl, logLevel: config.logLevel },
+    pinned: config.pinnedSettings,
+    runtime,
+    rateLimiting,
+  })
+  await runtime.applyAll()
+  // A setting saved by any process reaches this one at once (NOTIFY); the ten-second re-read of
+  // the cached settings covers a moment when this listening connection is down.
+  const stopListening = await listenForNotifications(
+    database,
+    SETTINGS_CHANNEL,
+    (key) => {
+      runtime
+        .changed(key)
+        .catch((error: Error) => app.log.error({ err: error }, `applying setting ${key} failed`))
+    },
+    (error) => app.log.warn(`settings notifications interrupted: ${error.message}`),
+  )
+  app.addHook('onClose', async () => {
+    await stopListening()
+    await logSink.close()
+  })
   await registerRoutes(app, config, {
     health: new HealthService(database, config),
     auth,
@@ -167,10 +227,14 @@ export async function buildApp({
     stats: new StatsService(db),
     messages: new MessagesService(db),
     requestLogs: new RequestLogsService(db),
+    settings,
+    backups,
     ingress:
-      boss && engine ? ingressServices({ config, db, ingestDb, boss, engine, log: app.log }) : undefined,
+      boss && engine
+        ? ingressServices({ config, db, ingestDb, boss, engine, log: app.log, webhookSecret })
+        : undefined,
   })
-  return { app, routes, sessionTimeout, core, engine }
+  return { app, routes, sessionTimeout, settings, backups, logSink, core, engine }
 }
 
 /** The webhooks of both providers and the operators' engine actions: only with an engine. */
@@ -181,8 +245,9 @@ function ingressServices(deps: {
   boss: PgBoss
   engine: Engine
   log: FastifyBaseLogger
+  webhookSecret: WebhookSecret
 }) {
-  const { config, db, ingestDb, boss, engine, log } = deps
+  const { config, db, ingestDb, boss, engine, log, webhookSecret } = deps
   const keys = {
     ed25519: config.ghl.webhookPublicKeys.map(parsePublicKey),
     rsa: config.ghl.webhookRsaPublicKeys.map(parsePublicKey),
@@ -190,7 +255,7 @@ function ingressServices(deps: {
   return {
     // PGlite has one connection: a second concurrent write would only queue behind the first.
     // PostgreSQL: leave one ingest connection for GHL's replies.
-    webhooks: new YelpWebhookService(ingestDb, boss, new WebhookSecret(db), {
+    webhooks: new YelpWebhookService(ingestDb, boss, webhookSecret, {
       concurrentWrites: config.databaseUrl ? INGEST_POOL_SIZE - 1 : 1,
     }),
     replies: new ReplyService(ingestDb, boss, keys, log),

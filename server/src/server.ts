@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/database.ts'
 import { registerHousekeeping } from './engine/housekeeping.job.ts'
 import { createQueue, type PgBoss, stopQueue } from './engine/queue/queue.ts'
 import { resealStoredSecrets } from './engine/secret-rotation.ts'
+import { withSavedStartSettings } from './modules/settings/start-settings.ts'
 
 export interface RunningServer extends BuiltApp {
   url: string
@@ -19,12 +20,13 @@ export interface RunningServer extends BuiltApp {
 
 /** Opens the database, starts the job queue and the HTTP server: everything `main.ts` runs. */
 export async function startServer(
-  config: AppConfig,
+  givenConfig: AppConfig,
   options: { logger?: FastifyServerOptions['logger']; core?: CoreOptions } = {},
 ): Promise<RunningServer> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const database = await openDatabase({ databaseUrl: givenConfig.databaseUrl, dataDir: givenConfig.dataDir })
   let boss: PgBoss | undefined
   try {
+    const config = await withSavedStartSettings(givenConfig, database.db)
     const firstAdmin = await bootstrapDatabase(database.db, config)
     boss = createQueue(database)
     const queue = boss

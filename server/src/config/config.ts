@@ -42,6 +42,11 @@ export interface AppConfig {
   logFormat: 'json' | 'pretty'
   /** Fastify's `trustProxy`: false unless TRUST_PROXY names the proxies to believe. */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean)
+  /**
+   * Settings an environment variable fixes (setting key → variable name): the variable wins over
+   * the saved setting and the Settings screen says so (docs/spec/product.md §2, §5).
+   */
+  pinnedSettings: Partial<Record<'port' | 'baseUrl' | 'logLevel', string>>
 }
 
 export class ConfigError extends Error {
@@ -104,7 +109,40 @@ export function loadConfig(
     },
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (isTerminal ? 'pretty' : 'json'),
+    pinnedSettings: pinnedSettings(source),
   }
+}
+
+function pinnedSettings(source: NodeJS.ProcessEnv): AppConfig['pinnedSettings'] {
+  const isSet = (name: string) => (source[name] ?? '').trim() !== ''
+  return {
+    ...(isSet('PORT') ? { port: 'PORT' } : {}),
+    ...(isSet('BASE_URL') ? { baseUrl: 'BASE_URL' } : {}),
+    ...(isSet('LOG_LEVEL') ? { logLevel: 'LOG_LEVEL' } : {}),
+  }
+}
+
+/**
+ * Only where the database is (DATABASE_URL, or PGlite in DATA_DIR), for tools such as
+ * `npm run restore` that must not create an APP_SECRET as a side effect.
+ */
+export function loadDatabaseTarget(source: NodeJS.ProcessEnv = process.env): {
+  databaseUrl: string | undefined
+  dataDir: string
+  hasAppSecret: boolean
+} {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
+  }
+  const dataDir = resolve(parsed.data.DATA_DIR)
+  let hasAppSecret = parsed.data.APP_SECRET !== undefined
+  try {
+    hasAppSecret ||= readFileSync(join(dataDir, 'app-secret'), 'utf8').trim().length >= 32
+  } catch {
+    // No generated secret there yet.
+  }
+  return { databaseUrl: parsed.data.DATABASE_URL, dataDir, hasAppSecret }
 }
 
 // Generated once, then reused: it signs onboarding links and OAuth states and encrypts tokens

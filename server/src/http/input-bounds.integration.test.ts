@@ -66,12 +66,24 @@ function providerCalls(): number {
   return world.yelp.server.requests.list().length + world.ghl.server.requests.list().length
 }
 
+/**
+ * The name a refusal must carry: the field's path, except where the path chooses the rules. A
+ * setting's `value` is checked by the rules of the setting its key names, and its errors name
+ * that setting (spec §9 messages, e.g. "sessionTimeout: Session timeout must be ...").
+ */
+function errorNameOf(route: { method: string; url: string }, path: readonly (string | number)[]): string {
+  if (route.url === '/api/settings/:key' && path.join('.') === 'value')
+    return concretePath(route.url).split('/').at(-1) ?? ''
+  return path.join('.')
+}
+
 /** Path parameters that name existing rows, so a call that got through would change them. */
 function concretePath(url: string, override?: { name: string; value: string }): string {
   return url.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
     if (override?.name === name) return override.value
     if (name === 'clientId') return 'acme'
     if (name === 'role') return 'viewer'
+    if (name === 'key') return 'sessionTimeout'
     if (url.startsWith('/api/jobs')) return randomUUID()
     return String(viewerId)
   })
@@ -119,6 +131,7 @@ describe('schema bounds', () => {
         'DELETE /api/users/:id',
         'DELETE /api/users/:userId/clients/:clientId',
         'POST /api/auth/logout',
+        'POST /api/backup',
         'POST /api/clients/:clientId/ghl/analyze-leads',
         'POST /api/clients/:clientId/ghl/delete-custom-fields',
         'POST /api/clients/:clientId/ghl/sync-contacts',
@@ -140,7 +153,7 @@ describe('input fuzz over the route table', () => {
     for (const route of mutatingRoutes().filter((r) => r.body)) {
       for (const field of schemaFields(route.body!)) {
         if (field.maxLength === null) continue
-        const name = field.path.join('.')
+        const name = errorNameOf(route, field.path)
         const value =
           field.kind === 'string' ? tooLong(field.maxLength) : Array(field.maxLength + 1).fill('a')
         const before = await snapshot()
@@ -165,7 +178,7 @@ describe('input fuzz over the route table', () => {
     for (const route of mutatingRoutes().filter((r) => r.body)) {
       for (const field of schemaFields(route.body!)) {
         if (field.path.length === 0) continue
-        const name = field.path.join('.')
+        const name = errorNameOf(route, field.path)
         const before = await snapshot()
         const response = await send(route.method, concretePath(route.url), {
           json: bodyWith(field.path, wrongTypeFor(field.kind)),

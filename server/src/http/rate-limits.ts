@@ -20,11 +20,19 @@ export const RATE_LIMITS = {
 
 const LOGGED_BODY_CHARS = 500
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The `rateLimiting` setting (spec §9), for limiters that keep counting while it is off. */
+    rateLimitingEnabled: () => Promise<boolean>
+  }
+}
+
 /** Registers the plugin; nothing is limited until a route asks (config.rateLimit or a limiter). */
 export async function installRateLimits(
   app: FastifyInstance,
   isEnabled: () => Promise<boolean>,
 ): Promise<void> {
+  app.decorate('rateLimitingEnabled', isEnabled)
   await app.register(fastifyRateLimit, {
     global: false,
     // The `rateLimiting` setting off lets every request through.
@@ -74,9 +82,12 @@ export function loginFailureLimiter(app: FastifyInstance) {
   const limiter = app.createRateLimit({
     ...RATE_LIMITS.loginFailures,
     keyGenerator: (request) => `${request.ip}|login|${usernameOf(request.body)}`,
+    // Failures count while the setting is off too: switching it on stops a guesser at once.
+    allowList: () => false,
   })
   return {
     async check(request: FastifyRequest): Promise<void> {
+      if (!(await app.rateLimitingEnabled())) return
       const state = await limiter(request, { increment: false })
       if (!state.isAllowed && state.remaining === 0) {
         logRefusal(request, 'too many failed sign-ins')

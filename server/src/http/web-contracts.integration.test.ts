@@ -23,6 +23,7 @@ import { messageLogListSchema } from '@common/messages.ts'
 import { onboardingViewSchema } from '@common/onboarding.ts'
 import { rolePermissionsSchema, roleUpdateResultSchema } from '@common/permissions.ts'
 import { logEndpointsSchema, logEntryListSchema, logEntrySchema } from '@common/request-logs.ts'
+import { backupListSchema, backupResultSchema, settingSchema, settingsListSchema } from '@common/settings.ts'
 import { activitySchema, statsSchema, systemHealthSchema, testWebhookResultSchema } from '@common/stats.ts'
 import { auditListSchema, savedUserSchema, userListSchema } from '@common/users.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -86,6 +87,9 @@ beforeAll(async () => {
   // The import's provider calls are in the API & Webhook Logs; the newest one has a detail route.
   const logs = logEntryListSchema.parse((await world.admin.get('/api/all-request-logs?limit=1')).body)
   logEntryId = logs[0]?.id ?? 'none'
+  // A backup to list (GET /api/backups); the POST's own answer is checked in the scenario below.
+  const backup = await world.admin.post('/api/backup')
+  expect(backup.status, backup.text).toBe(200)
 }, 180_000)
 afterAll(() => world?.close())
 
@@ -188,6 +192,8 @@ const reads: ReadContract[] = [
     path: () => `/api/all-request-logs/${encodeURIComponent(logEntryId)}`,
     schema: logEntrySchema,
   },
+  { route: '/api/settings', path: () => '/api/settings', schema: settingsListSchema, hasElements: true },
+  { route: '/api/backups', path: () => '/api/backups', schema: backupListSchema, hasElements: true },
 ]
 
 /** GET routes whose answer is not a JSON body the web parses, and why. */
@@ -218,7 +224,7 @@ describe('GET answers match their contracts in common/', () => {
 
 describe('answers to the web’s changes match their contracts in common/', () => {
   // One scenario, in the order an operator would act; each step's answer is held to its contract.
-  it('client, integration, import, user and role calls', { timeout: 180_000 }, async () => {
+  it('client, integration, import, user, role, settings and backup calls', { timeout: 180_000 }, async () => {
     const admin = world.admin
     const acme = `/api/clients/${ACME.clientId}`
 
@@ -320,6 +326,13 @@ describe('answers to the web’s changes match their contracts in common/', () =
       }),
       roleUpdateResultSchema,
     )
+
+    expectContract(
+      'PUT /api/settings/{key}',
+      await admin.request('PUT', '/api/settings/sessionTimeout', { json: { value: 120 } }),
+      settingSchema,
+    )
+    expectContract('POST /api/backup', await admin.post('/api/backup'), backupResultSchema)
 
     expectContract(
       'POST ghl/delete-custom-fields',

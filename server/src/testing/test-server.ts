@@ -1,4 +1,5 @@
 import { createServer } from 'node:net'
+import type { FastifyServerOptions } from 'fastify'
 import type { CoreOptions } from '../composition-root.ts'
 import { loadConfig } from '../config/config.ts'
 import { type RunningServer, startServer } from '../server.ts'
@@ -20,7 +21,14 @@ export const TEST_ADMIN = { username: 'admin', password: 'test-admin-password' }
  * provider clients (e.g. a short timeout) where a test would otherwise wait out production values.
  */
 export async function startTestServer(
-  options: { env?: Record<string, string>; core?: CoreOptions } = {},
+  options: {
+    env?: Record<string, string>
+    core?: CoreOptions
+    /** Logger options (a `stream` to read what it logged); quiet (errors only) by default. */
+    logger?: FastifyServerOptions['logger']
+    /** As if PORT and BASE_URL were not set (it still listens on its free port): they are then settings. */
+    unpinnedStartSettings?: boolean
+  } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase()
   try {
@@ -35,7 +43,14 @@ export async function startTestServer(
       ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
       ...options.env,
     })
-    const server = await startServer(config, { logger: { level: 'error' }, core: options.core })
+    if (options.unpinnedStartSettings) {
+      const { port: _port, baseUrl: _baseUrl, ...rest } = config.pinnedSettings
+      config.pinnedSettings = rest
+    }
+    const server = await startServer(config, {
+      logger: options.logger ?? { level: 'error' },
+      core: options.core,
+    })
     return {
       url: server.url,
       adminUsername: config.admin.username,

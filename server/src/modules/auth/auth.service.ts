@@ -15,7 +15,7 @@ import { verifyPassword } from '../../lib/passwords.ts'
 import { hashToken, randomToken } from '../../lib/tokens.ts'
 import type { SessionTimeout } from '../settings/session-timeout.ts'
 
-// Sliding expiry is written at most once a minute per session, not on every request.
+// Sliding expiry is written at most once a minute per session (a tenth of a shorter timeout).
 const EXTEND_GRANULARITY_MS = 60_000
 
 export interface AuthenticatedSession {
@@ -29,12 +29,14 @@ export class AuthService {
   constructor(
     private readonly db: DB,
     private readonly sessionTimeout: SessionTimeout,
+    /** The time sessions are judged by; tests pass a clock they can move. */
+    private readonly clock: () => Date = () => new Date(),
   ) {}
 
   /** Checks credentials and opens a session; returns the cookie token and the user. */
   /** Failed attempts are throttled per (username, address) by the route (http/rate-limits.ts). */
   async login(username: string, password: string): Promise<{ token: string; user: SessionUser }> {
-    const now = new Date()
+    const now = this.clock()
     const credentials = await findUserCredentials(this.db, username)
     const passwordMatches = await verifyPassword(credentials?.passwordHash ?? null, password)
     // Unknown user, wrong password and inactive user all read the same to the caller.
@@ -53,7 +55,7 @@ export class AuthService {
   /** The signed-in user behind a cookie token, sliding its idle expiry; null when none. */
   async authenticate(token: string | undefined): Promise<AuthenticatedSession | null> {
     if (!token) return null
-    const now = new Date()
+    const now = this.clock()
     const row = await findLiveSession(this.db, hashToken(token), now)
     if (!row) return null
     if (!row.user.isActive || !isRole(row.user.role)) {
@@ -62,7 +64,9 @@ export class AuthService {
     }
     const timeoutMs = (await this.sessionTimeout.minutes()) * 60_000
     const slidTo = now.getTime() + timeoutMs
-    if (slidTo - row.expiresAt.getTime() >= EXTEND_GRANULARITY_MS) {
+    // Moved either way: forward as the user is active, back when the timeout was shortened.
+    const granularity = Math.min(EXTEND_GRANULARITY_MS, timeoutMs / 10)
+    if (Math.abs(slidTo - row.expiresAt.getTime()) >= granularity) {
       await extendSession(this.db, row.sessionId, new Date(slidTo))
     }
     return {

@@ -1,6 +1,6 @@
-import { Settings } from 'lucide-react'
-import { PagePlaceholder } from '@/components/layout/page-placeholder.tsx'
+import { SettingsManagement } from '@/features/settings/components/settings-management.tsx'
 
+// Spec §2.13; the route is shown only to roles with canManageSettings (app/navigation.ts).
 export function SettingsPage() {
-  return <PagePlaceholder icon={Settings}>This screen arrives with the Settings work.</PagePlaceholder>
+  return <SettingsManagement />
 }

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm'
+import type { DB } from '../db/database.ts'
+
+/** The tables log retention empties (never leads, clients or users: docs/spec/product.md §2). */
+export const RETAINED_TABLES = ['webhook_logs', 'api_request_logs', 'messages'] as const
+export type RetainedTable = (typeof RETAINED_TABLES)[number]
+
+/**
+ * The table's id range, to be walked in windows (both ends from the primary key, instantly).
+ * The whole range, not only up to the newest expired row: rows are not always inserted in time
+ * order (imports, restores), and a window of recent rows costs one short index range scan.
+ */
+export async function idRange(
+  db: DB,
+  table: RetainedTable,
+): Promise<{ firstId: number; lastId: number } | null> {
+  const ident = sql.raw(`"${table}"`)
+  const result = await db.execute(sql`select min(id) as first_id, max(id) as last_id from ${ident}`)
+  const [row] = (result as unknown as { rows: Array<{ first_id: unknown; last_id: unknown }> }).rows
+  if (row?.first_id === null || row?.first_id === undefined) return null
+  return { firstId: Number(row.first_id), lastId: Number(row.last_id) }
+}
+
+/**
+ * Deletes the rows with `fromId <= id < toId` created before `cutoff`; returns how many went.
+ * A primary-key range, not "the oldest N": the embedded database never vacuums or analyses on
+ * its own, so "order by created_at limit N" walked the dead rows of every earlier batch (or
+ * sorted the table) and took a third of a second per batch, whatever N.
+ */
+export async function deleteExpiredInIdRange(
+  db: DB,
+  table: RetainedTable,
+  cutoff: Date,
+  fromId: number,
+  toId: number,
+): Promise<number> {
+  const ident = sql.raw(`"${table}"`)
+  const result = await db.execute(sql`
+    with deleted as (
+      delete from ${ident}
+      where id >= ${fromId} and id < ${toId} and created_at < ${cutoff.toISOString()}::timestamptz
+      returning 1
+    )
+    select count(*)::int as n from deleted`)
+  const [row] = (result as unknown as { rows: Array<{ n: number | string }> }).rows
+  return Number(row?.n ?? 0)
+}
