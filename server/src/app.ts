@@ -15,7 +15,14 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { AuthService } from './modules/auth/auth.service.ts'
 import { registerClientModules } from './modules/clients/client-modules.ts'
+import { visibleClientIds } from './modules/clients/client-scope.ts'
+import { type ChangeBus, InProcessChangeBus } from './modules/events/change-bus.ts'
+import { EventStreamService } from './modules/events/event-stream.service.ts'
+import { registerEventRoutes } from './modules/events/events.routes.ts'
+import { PostgresChangeBus } from './modules/events/postgres-change-bus.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
+import { registerLeadRoutes } from './modules/inbox/leads.routes.ts'
+import { LeadsService } from './modules/inbox/leads.service.ts'
 import { registerEngineIngress } from './modules/jobs/engine-ingress.ts'
 import { registerRolePermissionRoutes } from './modules/permissions/role-permissions.routes.ts'
 import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
@@ -40,6 +47,9 @@ export interface BuiltApp {
   engine?: Engine
   /** Every route registered, with its declared access: the permission matrix test walks it. */
   routes: RegisteredRoute[]
+  /** Change announcements, across processes on PostgreSQL (GET /api/events). */
+  changes: ChangeBus
+  events: EventStreamService
 }
 
 export async function buildApp({
@@ -108,11 +118,29 @@ export async function buildApp({
   registerUserRoutes(app, new UsersService(database.db))
   const core = createCore(config, database.db, app.log, coreOptions)
   registerClientModules(app, core, { auth, boss })
-  const engine = boss ? new Engine(boss, core, app.log) : undefined
+  const changes = await openChangeBus(database, (error) =>
+    app.log.warn({ err: error }, `change notifications: ${error.message}`),
+  )
+  app.addHook('onClose', async () => changes.close())
+  const events = new EventStreamService(changes, (session) => visibleClientIds(database.db, session))
+  registerEventRoutes(app, events)
+  const engine = boss ? new Engine(boss, core, app.log, changes) : undefined
+  registerLeadRoutes(
+    app,
+    new LeadsService({ db: database.db, boss, wake: (queue) => engine?.wake(queue), changes }),
+  )
   if (boss && engine)
     await registerEngineIngress(app, { db: database.db, ingestDb: database.ingestDb, boss, engine, config })
   registerRolePermissionRoutes(app, new RolePermissionsService(database.db))
   registerAuditRoutes(app, database.db)
   await registerWebClient(app)
-  return { app, routes, sessionTimeout, core, engine }
+  return { app, routes, sessionTimeout, core, engine, changes, events }
+}
+
+/** Several processes share PostgreSQL, so changes travel by NOTIFY; PGlite has one process. */
+async function openChangeBus(database: Database, onError: (error: Error) => void): Promise<ChangeBus> {
+  if (database.kind !== 'postgres' || !database.url) return new InProcessChangeBus()
+  const bus = new PostgresChangeBus(database.url, database.execute, onError)
+  await bus.start()
+  return bus
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -91,7 +92,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const releaseLock = acquireDataDirLock(dataDir)
   let client: PGlite | undefined
   try {
-    client = new PGlite(join(dataDir, 'db'))
+    // pg_trgm: the Lead Inbox's free-text search index (migration 0004).
+    client = new PGlite(join(dataDir, 'db'), { extensions: { pg_trgm } })
     await client.waitReady
     takeTurnsOnPglite(client)
     const db = drizzlePglite(client, { schema })

@@ -3,8 +3,10 @@ import type PgBoss from 'pg-boss'
 import type { Core } from '../core.ts'
 import { PermanentProviderError } from '../integrations/http/provider-errors.ts'
 import { findClient, ghlTokensOf, yelpTokensOf } from '../modules/clients/clients.repository.ts'
+import { type ChangePort, NO_CHANGES } from './changes/change-port.ts'
 import { ContactSync } from './contact-sync.ts'
 import { clearLeases } from './credential-leases.repository.ts'
+import { LeadContactUpdate } from './lead-contact-update.ts'
 import { LeadImport } from './lead-import.ts'
 import { withLeadLease } from './lead-lease.ts'
 import { LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
@@ -19,13 +21,16 @@ import { withQueueSetupLock } from './queue.ts'
 import {
   type ClientJob,
   createQueues,
+  type HubReplyJob,
   JOB_HEARTBEAT_MS,
+  type LeadJob,
   type LeadSyncJob,
   leadSyncKey,
   QUEUES,
   type ReplyJob,
 } from './queues.ts'
 import { Reconciler } from './reconciler.ts'
+import { HubReplyHandler } from './reply/hub-reply.handler.ts'
 import { ReplyHandler } from './reply/reply.handler.ts'
 import { NeedsReauthError, NotConnectedError } from './token-manager.ts'
 
@@ -39,6 +44,8 @@ const WORKERS: Record<string, number> = {
   [QUEUES.contactSync]: 1,
   [QUEUES.leadImport]: 1,
   [QUEUES.reconcile]: 1,
+  [QUEUES.hubReply]: 2,
+  [QUEUES.leadContact]: 1,
 }
 const RECONCILE_CRON = '*/15 * * * *'
 /** When a lead's sync finds another one running, it runs again this many seconds later. */
@@ -61,6 +68,8 @@ export class Engine {
   readonly replies: ReplyHandler
   readonly contactSync: ContactSync
   readonly imports: LeadImport
+  readonly hubReplies: HubReplyHandler
+  readonly contactUpdates: LeadContactUpdate
   private readonly reconciler: Reconciler
   private readonly workers = new Map<string, WorkerSlot[]>()
 
@@ -68,10 +77,14 @@ export class Engine {
     private readonly boss: PgBoss,
     private readonly core: Core,
     private readonly log: FastifyBaseLogger,
+    /** Where the engine announces what it changed (the events module; docs/spec/product.md §6.1). */
+    private readonly changes: ChangePort = NO_CHANGES,
   ) {
     const { db, providers } = core
-    this.leadSync = new LeadSyncHandler(db, providers.yelpLeads, providers.ghl)
+    this.leadSync = new LeadSyncHandler(db, providers.yelpLeads, providers.ghl, changes)
     this.replies = new ReplyHandler(db, providers.yelpLeads, providers.ghl)
+    this.hubReplies = new HubReplyHandler(db, this.replies, this.leadSync, providers.ghl)
+    this.contactUpdates = new LeadContactUpdate(db, this.leadSync)
     this.contactSync = new ContactSync(db, this.leadSync)
     this.imports = new LeadImport(db, boss, providers.yelpLeads)
     this.reconciler = new Reconciler(db, boss, providers.yelpLeads)
@@ -93,6 +106,8 @@ export class Engine {
     await this.work<ClientJob>(QUEUES.contactSync, (job) => this.contactSync.run(job.clientId))
     await this.work<ClientJob>(QUEUES.leadImport, (job) => this.imports.run(job.clientId))
     await this.work<object>(QUEUES.reconcile, () => this.reconciler.run())
+    await this.work<HubReplyJob>(QUEUES.hubReply, (job) => this.hubReplies.run(job))
+    await this.work<LeadJob>(QUEUES.leadContact, (job) => this.contactUpdates.run(job))
   }
 
   /**
@@ -182,6 +197,20 @@ export class Engine {
     this.workers.set(queue, slots)
   }
 
+  /** What a finished (or failed) job may have changed on the operators' screens. */
+  private announceJob(queue: string, data: object): void {
+    const { clientId, leadId } = data as { clientId?: unknown; leadId?: unknown }
+    const scope = {
+      ...(typeof clientId === 'string' ? { clientId } : {}),
+      ...(typeof leadId === 'string' && leadId ? { leadId } : {}),
+    }
+    // Every job talks to a provider: its calls are new API log entries.
+    this.changes.announce({ topic: 'logs', ...scope })
+    if (queue === QUEUES.reconcile) return
+    this.changes.announce({ topic: 'messages', ...scope })
+    this.changes.announce({ topic: 'leads', ...scope })
+  }
+
   private async runJob<T extends object>(
     queue: string,
     job: PgBoss.Job<T>,
@@ -193,10 +222,14 @@ export class Engine {
       )
     }, JOB_HEARTBEAT_MS)
     heartbeat.unref()
+    const clientId = (job.data as { clientId?: string }).clientId
     try {
-      return await handle(job.data)
+      const result = await handle(job.data)
+      this.announceJob(queue, job.data)
+      return result
     } catch (error) {
-      const clientId = (job.data as { clientId?: string }).clientId
+      this.announceJob(queue, job.data)
+      this.changes.announce({ topic: 'jobs', ...(clientId ? { clientId } : {}) })
       if (error instanceof NeedsReauthError && clientId) {
         await parkJob(this.core.db, {
           clientId,

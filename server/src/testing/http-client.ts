@@ -25,6 +25,11 @@ export class TestClient {
       const pair = setCookie.split(';')[0] ?? ''
       this.cookie = pair.endsWith('=') ? null : pair
     }
+    // An event stream (GET /api/events) never ends: its status and headers are the answer.
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      await response.body?.cancel()
+      return { status: response.status, headers: response.headers, body: null, text: '' }
+    }
     const text = await response.text()
     let parsed: unknown = text
     try {

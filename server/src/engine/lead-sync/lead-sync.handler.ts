@@ -10,6 +10,7 @@ import {
 import { findContactMapping, saveContactMapping } from '../../modules/contacts/ghl-contacts.repository.ts'
 import { listFieldRecords } from '../../modules/custom-fields/custom-fields.repository.ts'
 import { findLead, type LeadFields, type LeadRow, upsertLead } from '../../modules/leads/leads.repository.ts'
+import { type ChangePort, NO_CHANGES } from '../changes/change-port.ts'
 import { listSettledEventIds } from '../event-claims.repository.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { LeadSyncJob } from '../queues.ts'
@@ -59,6 +60,7 @@ export class LeadSyncHandler {
     private readonly db: DB,
     private readonly leads: LeadsPort,
     private readonly ghl: GhlPort,
+    private readonly changes: ChangePort = NO_CHANGES,
   ) {
     this.forwarder = new EventForwarder(db, ghl)
   }
@@ -74,6 +76,9 @@ export class LeadSyncHandler {
     }
     await upsertLead(this.db, fields)
     await updateClient(this.db, job.clientId, {})
+    // Open inboxes show the new message now, before (and whether or not) GHL takes it.
+    this.changes.announce({ topic: 'leads', clientId: job.clientId, leadId: job.leadId })
+    this.changes.announce({ topic: 'clients', clientId: job.clientId })
     if (!isGhlConnected(client)) {
       // Waiting for its owner to authorize again: park (the engine re-queues it on reconnect)
       // rather than complete, or this lead's messages would wait for the next reconcile.
