@@ -254,3 +254,7 @@ export type ChangeEvent = z.infer<typeof changeEventSchema>
 export function lastMessageOf(events: ReadonlyArray<{ user_type?: string | null }>): LastMessageDirection {
   return events.at(-1)?.user_type === 'BIZ' ? 'outbound' : 'inbound'
 }
+
+/** Spec §3.2 "Client (reference)": what the inbox's client selector reads of GET /api/clients. */
+export const clientReferenceListSchema = z.array(z.object({ clientId: z.string(), name: z.string() }).loose())
+export type ClientReference = z.infer<typeof clientReferenceListSchema>[number]

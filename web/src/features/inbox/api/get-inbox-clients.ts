@@ -1,0 +1,23 @@
+import { type ClientReference, clientReferenceListSchema } from '@common/leads.ts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiRequest } from '@/lib/api-client.ts'
+
+/** GET /api/clients, read as spec §3.2 client references (id and name) for the client selector. */
+export async function getInboxClients(signal?: AbortSignal): Promise<ClientReference[]> {
+  const res = await apiRequest('GET', '/api/clients', undefined, { signal })
+  return clientReferenceListSchema.parse(await res.json())
+}
+
+// The Clients screen's key: one load (and one live refresh) serves both screens.
+export function inboxClientsQueryOptions() {
+  return queryOptions({
+    queryKey: ['/api/clients'],
+    queryFn: ({ signal }) => getInboxClients(signal),
+    select: (clients: ClientReference[]) =>
+      clients.map(({ clientId, name }) => ({ clientId, name })).sort((a, b) => a.name.localeCompare(b.name)),
+  })
+}
+
+export function useInboxClients(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...inboxClientsQueryOptions(), enabled: options.enabled ?? true })
+}
