@@ -130,7 +130,14 @@ export async function buildApp({
     new LeadsService({ db: database.db, boss, wake: (queue) => engine?.wake(queue), changes }),
   )
   if (boss && engine)
-    await registerEngineIngress(app, { db: database.db, ingestDb: database.ingestDb, boss, engine, config })
+    await registerEngineIngress(app, {
+      db: database.db,
+      ingestDb: database.ingestDb,
+      boss,
+      engine,
+      config,
+      changes,
+    })
   registerRolePermissionRoutes(app, new RolePermissionsService(database.db))
   registerAuditRoutes(app, database.db)
   await registerWebClient(app)

@@ -243,6 +243,9 @@ export const leads = pgTable(
     lastMessage: text('last_message').generatedAlwaysAs(
       sql`case when events->-1->>'user_type' = 'BIZ' then 'outbound' else 'inbound' end`,
     ),
+    jobNames: jsonb('job_names')
+      .$type<string[]>()
+      .generatedAlwaysAs(sql`coalesce(project_data->'job_names', '[]'::jsonb)`),
   },
   (t) => [
     index('leads_last_event_idx').on(t.lastEventTime.desc(), t.id.desc()),
@@ -250,7 +253,13 @@ export const leads = pgTable(
     index('leads_status_last_event_idx').on(t.status, t.lastEventTime.desc()),
     index('leads_time_created_idx').on(t.timeCreated),
     index('leads_availability_last_event_idx').on(t.availability, t.lastEventTime.desc(), t.id.desc()),
-    index('leads_job_names_idx').using('gin', sql`(${t.projectData}->'job_names') jsonb_path_ops`),
+    index('leads_last_message_last_event_idx').on(t.lastMessage, t.lastEventTime.desc(), t.id.desc()),
+    // Partial: only the leads that have one, in list order (also what X-Total-Count counts).
+    index('leads_has_phone_idx').on(t.lastEventTime.desc(), t.id.desc()).where(sql`has_phone`),
+    index('leads_has_email_idx').on(t.lastEventTime.desc(), t.id.desc()).where(sql`has_email`),
+    index('leads_job_names_idx').using('gin', sql`${t.jobNames} jsonb_path_ops`),
+    // GET /api/leads/facets reads this index alone (an index-only scan), per client or for all.
+    index('leads_facets_idx').on(t.clientId, t.availability, t.jobNames),
     index('leads_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 )

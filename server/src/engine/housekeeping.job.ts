@@ -1,4 +1,4 @@
-import { lt } from 'drizzle-orm'
+import { lt, sql } from 'drizzle-orm'
 import type PgBoss from 'pg-boss'
 import type { DB } from '../db/database.ts'
 import { loginFailures, userSessions } from '../db/schema.ts'
@@ -15,6 +15,9 @@ export async function registerHousekeeping(boss: PgBoss, db: DB, isSharedDatabas
   })
   await boss.work(HOUSEKEEPING_QUEUE, async () => {
     await runHousekeeping(db)
+    // The embedded database has no autovacuum: without it, the inbox's counts and facets stop
+    // being index-only scans and read the whole table (bench/RESULTS.md, issue 13).
+    if (!isSharedDatabase) await db.execute(sql`vacuum (analyze) leads`)
   })
 }
 

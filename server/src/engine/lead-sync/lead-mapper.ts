@@ -65,6 +65,7 @@ export function withEvents(row: LeadRow, events: YelpEventLike[]): LeadFields {
     hasPhone: _hasPhone,
     hasEmail: _hasEmail,
     lastMessage: _lastMessage,
+    jobNames: _jobNames,
     ...fields
   } = row
   const lastEventTime = latest([row.lastEventTime?.toISOString(), events.at(-1)?.time_created])

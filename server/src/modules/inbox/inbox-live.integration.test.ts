@@ -40,7 +40,10 @@ beforeAll(async () => {
   // Its sync finished (forwarded to GHL): a message now starts a sync of its own at once.
   await waitFor('the first message in GHL', async () => (await world.sims.ghlMessages()).length > 0)
 })
-afterAll(() => world?.close())
+let isClosed = false
+afterAll(async () => {
+  if (!isClosed) await world?.close()
+})
 
 async function detail(leadId: string) {
   const response = await world.admin.get(`/api/leads/${leadId}`)
@@ -184,5 +187,17 @@ describe('PATCH /api/leads/{leadId}/contact', () => {
       ),
     )
     expect(contact.phone).toMatch(/415\D*555\D*0123/)
+  })
+})
+
+describe('shutdown', () => {
+  it('stops promptly while a browser still holds a stream open', async () => {
+    const stream = await EventStreamClient.open(world.server.url, world.admin.sessionCookie)
+    expect(stream.status).toBe(200)
+    const started = Date.now()
+    isClosed = true
+    await world.close()
+    expect(Date.now() - started).toBeLessThan(15_000)
+    stream.close()
   })
 })
