@@ -21,9 +21,14 @@ import { SecretBox } from './lib/secret-box.ts'
 import { Signer } from './lib/signer.ts'
 import { AuditService } from './modules/audit/audit.service.ts'
 import { AuthService } from './modules/auth/auth.service.ts'
+import { visibleClientIds } from './modules/clients/client-scope.ts'
 import { ClientsService } from './modules/clients/clients.service.ts'
 import { CustomFieldsService } from './modules/custom-fields/custom-fields.service.ts'
+import { type ChangeBus, InProcessChangeBus } from './modules/events/change-bus.ts'
+import { EventStreamService } from './modules/events/event-stream.service.ts'
+import { PostgresChangeBus } from './modules/events/postgres-change-bus.ts'
 import { HealthService } from './modules/health/health.service.ts'
+import { LeadsService } from './modules/inbox/leads.service.ts'
 import { EngineService } from './modules/jobs/engine.service.ts'
 import { JobsService } from './modules/jobs/jobs.service.ts'
 import { OAuthService } from './modules/oauth/oauth.service.ts'
@@ -82,6 +87,9 @@ export interface BuiltApp {
   engine?: Engine
   /** Every route registered, with its declared access: the permission matrix test walks it. */
   routes: RegisteredRoute[]
+  /** Change announcements, across processes on PostgreSQL (GET /api/events). */
+  changes: ChangeBus
+  events: EventStreamService
 }
 
 export async function buildApp({
@@ -121,7 +129,13 @@ export async function buildApp({
     providers: createProviderClients(config, requestLog, tokens, app.log, { api: options.providerApi }),
     connectionListeners: [],
   }
-  const engine = boss ? new Engine(boss, core, app.log) : undefined
+  // What changed, for the operators' open screens: the engine announces through its port.
+  const changes = await openChangeBus(database, (error) =>
+    app.log.warn({ err: error }, `change notifications: ${error.message}`),
+  )
+  app.addHook('onClose', async () => changes.close())
+  const events = new EventStreamService(changes, (session) => visibleClientIds(db, session))
+  const engine = boss ? new Engine(boss, core, app.log, changes) : undefined
 
   const sessionTimeout = new SessionTimeout(db)
   const auth = new AuthService(db, sessionTimeout)
@@ -143,14 +157,31 @@ export async function buildApp({
     oauth: new OAuthService(core, boss, app.log),
     rolePermissions: new RolePermissionsService(db),
     audit: new AuditService(db),
-    ingress: boss && engine ? ingressServices({ config, db, ingestDb, boss, engine }) : undefined,
+    events,
+    leads: new LeadsService({ db, boss, wake: (queue) => engine?.wake(queue), changes }),
+    ingress: boss && engine ? ingressServices({ config, db, ingestDb, boss, engine, changes }) : undefined,
   })
-  return { app, routes, sessionTimeout, core, engine }
+  return { app, routes, sessionTimeout, core, engine, changes, events }
+}
+
+/** Several processes share PostgreSQL, so changes travel by NOTIFY; PGlite has one process. */
+async function openChangeBus(database: Database, onError: (error: Error) => void): Promise<ChangeBus> {
+  if (database.kind !== 'postgres' || !database.url) return new InProcessChangeBus()
+  const bus = new PostgresChangeBus(database.url, database.execute, onError)
+  await bus.start()
+  return bus
 }
 
 /** The webhooks of both providers and the operators' engine actions: only with an engine. */
-function ingressServices(deps: { config: AppConfig; db: DB; ingestDb: DB; boss: PgBoss; engine: Engine }) {
-  const { config, db, ingestDb, boss, engine } = deps
+function ingressServices(deps: {
+  config: AppConfig
+  db: DB
+  ingestDb: DB
+  boss: PgBoss
+  engine: Engine
+  changes: ChangeBus
+}) {
+  const { config, db, ingestDb, boss, engine, changes } = deps
   const keys = {
     ed25519: parsePublicKey(config.ghl.webhookPublicKey),
     rsa: config.ghl.webhookRsaPublicKey ? parsePublicKey(config.ghl.webhookRsaPublicKey) : null,
@@ -164,7 +195,11 @@ function ingressServices(deps: { config: AppConfig; db: DB; ingestDb: DB; boss: 
     replies: new ReplyService(ingestDb, boss, keys),
     engine: new EngineService(db, engine),
     jobs: new JobsService(db, boss, (queue) => engine.wake(queue)),
-    onLeadSyncsQueued: (jobs: number) => engine.wake(QUEUES.leadSync, jobs),
+    onLeadSyncsQueued: (jobs: number) => {
+      engine.wake(QUEUES.leadSync, jobs)
+      // A new webhook log entry (its client is known only once the job runs: all-client users hear it).
+      changes.announce({ topic: 'logs' })
+    },
     onReplyQueued: () => engine.wake(QUEUES.reply),
   }
 }

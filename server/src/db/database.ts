@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -94,7 +95,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     const pgDataDir = join(dataDir, 'db')
     initPgliteClusterIfMissing(pgDataDir)
-    client = new PGlite(pgDataDir, PGLITE_OPTIONS)
+    // pg_trgm: the Lead Inbox's free-text search index (migration 0004). Loaded here, not in
+    // PGLITE_OPTIONS: those travel to the initdb child as JSON, and CREATE EXTENSION runs later.
+    client = new PGlite(pgDataDir, { ...PGLITE_OPTIONS, extensions: { pg_trgm } })
     await client.waitReady
     takeTurnsOnPglite(client)
     const db = drizzlePglite(client, { schema })
