@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { chromium } from 'playwright-core'
 import { openDatabase } from '../server/src/db/database.ts'
+import { SessionClient } from '../server/src/testing/session-client.ts'
 import { CLIENTS, seedLeads } from './inbox-seed.ts'
 import { startServerProcess } from './server-process.ts'
 import { freePort } from './world.ts'
@@ -39,28 +40,17 @@ hardLimit.unref()
 
 // ---------- HTTP with a session, as the browser does ----------
 
-class Session {
-  cookie = ''
-  constructor(readonly url: string) {}
-  async login(user: { username: string; password: string }) {
-    const response = await fetch(`${this.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(user),
-    })
-    if (response.status !== 200) throw new Error(`login ${user.username}: ${response.status}`)
-    this.cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+/** The tests' session client, with the failure of any call thrown (a benchmark stops on it). */
+class Session extends SessionClient {
+  async signIn(user: { username: string; password: string }) {
+    await this.login(user.username, user.password)
     return this
   }
-  async call(method: string, path: string, body?: unknown) {
-    const response = await fetch(`${this.url}${path}`, {
-      method,
-      headers: { cookie: this.cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    })
-    const text = await response.text()
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`)
-    return { headers: response.headers, text }
+  async send(method: string, path: string, body?: unknown) {
+    const answer = await this.request(method, path, body === undefined ? {} : { json: body })
+    if (answer.status < 200 || answer.status > 299)
+      throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`)
+    return { headers: answer.headers, text: answer.text }
   }
 }
 
@@ -93,7 +83,7 @@ async function timeCalls(session: Session, path: string | (() => Promise<string>
   for (let i = 0; i < RUNS + 5; i++) {
     const target = typeof path === 'string' ? path : await path()
     const started = performance.now()
-    const { headers, text } = await session.call('GET', target)
+    const { headers, text } = await session.send('GET', target)
     const took = performance.now() - started
     if (i >= 5) samples.push(took)
     total = headers.get('x-total-count') ?? ''
@@ -149,7 +139,7 @@ async function fanOut(url: string, session: Session, pid: number) {
     const controller = new AbortController()
     controllers.push(controller)
     const response = await fetch(`${url}/api/events`, {
-      headers: { cookie: session.cookie },
+      headers: { cookie: session.sessionCookie ?? '' },
       signal: controller.signal,
     })
     if (!response.body) throw new Error('no stream')
@@ -185,7 +175,7 @@ async function fanOut(url: string, session: Session, pid: number) {
   for (let i = 0; i < CHANGES; i++) {
     const leadId = `bench-${1000 + i}`
     sentAt.set(leadId, performance.now())
-    await session.call('PATCH', `/api/leads/${leadId}/status`, { status: i % 2 ? 'contacted' : 'new' })
+    await session.send('PATCH', `/api/leads/${leadId}/status`, { status: i % 2 ? 'contacted' : 'new' })
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   await new Promise((resolve) => setTimeout(resolve, 1500))
@@ -312,17 +302,17 @@ async function run(kind: 'pglite' | 'postgres') {
     port,
   )
   try {
-    const admin = await new Session(server.url).login(ADMIN)
-    const created = await admin.call('POST', '/api/users', { ...OPERATOR, role: 'operator' })
+    const admin = await new Session(server.url).signIn(ADMIN)
+    const created = await admin.send('POST', '/api/users', { ...OPERATOR, role: 'operator' })
     const { id } = JSON.parse(created.text) as { id: number }
     // Two of the twenty clients: 10,000 of the 100,000 leads.
     for (const clientId of ['client-0', 'client-1'])
-      await admin.call('POST', `/api/users/${id}/clients/${clientId}`, { permissions: {} })
-    const operator = await new Session(server.url).login(OPERATOR)
+      await admin.send('POST', `/api/users/${id}/clients/${clientId}`, { permissions: {} })
+    const operator = await new Session(server.url).signIn(OPERATOR)
 
     let cursor = ''
     const deepPage = async () => {
-      const { headers } = await admin.call('GET', `/api/leads${cursor ? `?cursor=${cursor}` : ''}`)
+      const { headers } = await admin.send('GET', `/api/leads${cursor ? `?cursor=${cursor}` : ''}`)
       cursor = headers.get('x-next-cursor') ?? ''
       return `/api/leads?cursor=${cursor}`
     }
