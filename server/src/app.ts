@@ -18,8 +18,12 @@ import { registerClientRoutes } from './modules/clients/clients.routes.ts'
 import type { ClientsService } from './modules/clients/clients.service.ts'
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts'
 import type { CustomFieldsService } from './modules/custom-fields/custom-fields.service.ts'
+import type { EventStreamService } from './modules/events/event-stream.service.ts'
+import { registerEventRoutes } from './modules/events/events.routes.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
 import type { HealthService } from './modules/health/health.service.ts'
+import { registerLeadRoutes } from './modules/inbox/leads.routes.ts'
+import type { LeadsService } from './modules/inbox/leads.service.ts'
 import { registerEngineRoutes } from './modules/jobs/engine.routes.ts'
 import type { EngineService } from './modules/jobs/engine.service.ts'
 import { registerJobRoutes } from './modules/jobs/jobs.routes.ts'
@@ -62,6 +66,10 @@ export interface RouteServices {
   requestLogs: RequestLogsService
   settings: SettingsService
   backups: BackupsService
+  /** Live change announcements (GET /api/events). */
+  events: EventStreamService
+  /** The Lead Inbox (GET/PATCH/POST /api/leads…). */
+  leads: LeadsService
   /** Present when this process runs the engine (it was given a job queue). */
   ingress?: IngressServices
 }
@@ -147,6 +155,8 @@ export async function registerRoutes(
   registerCustomFieldRoutes(app, services.customFields)
   registerOnboardingRoutes(app, services.onboarding)
   registerOAuthRoutes(app, { auth: services.auth, oauth: services.oauth })
+  registerEventRoutes(app, services.events)
+  registerLeadRoutes(app, services.leads)
   const ingress = services.ingress
   if (ingress) {
     await registerYelpWebhookRoutes(app, ingress.webhooks, ingress.onLeadSyncsQueued)
