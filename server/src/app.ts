@@ -20,8 +20,12 @@ import { registerClientRoutes } from './modules/clients/clients.routes.ts'
 import type { ClientsService } from './modules/clients/clients.service.ts'
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts'
 import type { CustomFieldsService } from './modules/custom-fields/custom-fields.service.ts'
+import type { EventStreamService } from './modules/events/event-stream.service.ts'
+import { registerEventRoutes } from './modules/events/events.routes.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
 import type { HealthService } from './modules/health/health.service.ts'
+import { registerLeadRoutes } from './modules/inbox/leads.routes.ts'
+import type { LeadsService } from './modules/inbox/leads.service.ts'
 import { registerEngineRoutes } from './modules/jobs/engine.routes.ts'
 import type { EngineService } from './modules/jobs/engine.service.ts'
 import { registerJobRoutes } from './modules/jobs/jobs.routes.ts'
@@ -64,6 +68,10 @@ export interface RouteServices {
   requestLogs: RequestLogsService
   settings: SettingsService
   backups: BackupsService
+  /** Live change announcements (GET /api/events). */
+  events: EventStreamService
+  /** The Lead Inbox (GET/PATCH/POST /api/leads…). */
+  leads: LeadsService
   /** Present when this process runs the engine (it was given a job queue). */
   ingress?: IngressServices
 }
@@ -97,6 +105,9 @@ export async function createApp(
     logger: logger ?? loggerOptions(config),
     // A 1 MB field still reaches validation and gets its 400 naming it; beyond the limit, 413.
     bodyLimit: BODY_LIMITS.api,
+    // Path parameters reach their schemas, which name the one too long (a Yelp lead id may run to
+    // MAX.providerId characters); Fastify's default of 100 would answer a bare 414 first.
+    maxParamLength: 256,
     genReqId: () => crypto.randomUUID(),
     // request.ip (rate limits, audit entries) is the peer unless TRUST_PROXY says otherwise.
     trustProxy: config.trustProxy,
@@ -162,6 +173,8 @@ export async function registerRoutes(
   registerCustomFieldRoutes(app, services.customFields)
   registerOnboardingRoutes(app, services.onboarding)
   registerOAuthRoutes(app, { auth: services.auth, oauth: services.oauth })
+  registerEventRoutes(app, services.events)
+  registerLeadRoutes(app, services.leads)
   const ingress = services.ingress
   if (ingress) {
     await registerYelpWebhookRoutes(app, ingress.webhooks, ingress.onLeadSyncsQueued)

@@ -30,9 +30,14 @@ import { AuditService } from './modules/audit/audit.service.ts'
 import { AuthService } from './modules/auth/auth.service.ts'
 import { registerBackupSchedule } from './modules/backups/backup-schedule.ts'
 import { BackupsService } from './modules/backups/backups.service.ts'
+import { visibleClientIds } from './modules/clients/client-scope.ts'
 import { ClientsService } from './modules/clients/clients.service.ts'
 import { CustomFieldsService } from './modules/custom-fields/custom-fields.service.ts'
+import { type ChangeBus, InProcessChangeBus } from './modules/events/change-bus.ts'
+import { EventStreamService } from './modules/events/event-stream.service.ts'
+import { PostgresChangeBus } from './modules/events/postgres-change-bus.ts'
 import { HealthService } from './modules/health/health.service.ts'
+import { LeadsService } from './modules/inbox/leads.service.ts'
 import { EngineService } from './modules/jobs/engine.service.ts'
 import { JobsService } from './modules/jobs/jobs.service.ts'
 import { MessagesService } from './modules/messages/messages.service.ts'
@@ -106,6 +111,9 @@ export interface BuiltApp {
   engine?: Engine
   /** Every route registered, with its declared access: the permission matrix test walks it. */
   routes: RegisteredRoute[]
+  /** Change announcements, across processes on PostgreSQL (GET /api/events). */
+  changes: ChangeBus
+  events: EventStreamService
 }
 
 export async function buildApp({
@@ -156,7 +164,13 @@ export async function buildApp({
     connectionListeners: [],
     engineOptions: options.engine ?? {},
   }
-  const engine = boss ? new Engine(boss, core, app.log) : undefined
+  // What changed, for the operators' open screens: the engine announces through its port.
+  const changes = await openChangeBus(database, (error) =>
+    app.log.warn({ err: error }, `change notifications: ${error.message}`),
+  )
+  app.addHook('onClose', async () => changes.close())
+  const events = new EventStreamService(changes, (session) => visibleClientIds(db, session))
+  const engine = boss ? new Engine(boss, core, app.log, changes) : undefined
 
   const sessionTimeout = new SessionTimeout(db)
   const webhookSecret = new WebhookSecret(db)
@@ -229,12 +243,22 @@ export async function buildApp({
     requestLogs: new RequestLogsService(db),
     settings,
     backups,
+    events,
+    leads: new LeadsService({ db, boss, wake: (queue) => engine?.wake(queue), changes }),
     ingress:
       boss && engine
-        ? ingressServices({ config, db, ingestDb, boss, engine, log: app.log, webhookSecret })
+        ? ingressServices({ config, db, ingestDb, boss, engine, log: app.log, webhookSecret, changes })
         : undefined,
   })
-  return { app, routes, sessionTimeout, settings, backups, logSink, core, engine }
+  return { app, routes, sessionTimeout, settings, backups, logSink, core, engine, changes, events }
+}
+
+/** Several processes share PostgreSQL, so changes travel by NOTIFY; PGlite has one process. */
+async function openChangeBus(database: Database, onError: (error: Error) => void): Promise<ChangeBus> {
+  if (database.kind !== 'postgres' || !database.url) return new InProcessChangeBus()
+  const bus = new PostgresChangeBus(database.url, database.execute, onError)
+  await bus.start()
+  return bus
 }
 
 /** The webhooks of both providers and the operators' engine actions: only with an engine. */
@@ -246,8 +270,9 @@ function ingressServices(deps: {
   engine: Engine
   log: FastifyBaseLogger
   webhookSecret: WebhookSecret
+  changes: ChangeBus
 }) {
-  const { config, db, ingestDb, boss, engine, log, webhookSecret } = deps
+  const { config, db, ingestDb, boss, engine, log, webhookSecret, changes } = deps
   const keys = {
     ed25519: config.ghl.webhookPublicKeys.map(parsePublicKey),
     rsa: config.ghl.webhookRsaPublicKeys.map(parsePublicKey),
@@ -261,7 +286,11 @@ function ingressServices(deps: {
     replies: new ReplyService(ingestDb, boss, keys, log),
     engine: new EngineService(db, engine),
     jobs: new JobsService(db, boss, (queue) => engine.wake(queue)),
-    onLeadSyncsQueued: (jobs: number) => engine.wake(QUEUES.leadSync, jobs),
+    onLeadSyncsQueued: (jobs: number) => {
+      engine.wake(QUEUES.leadSync, jobs)
+      // A new webhook log entry (its client is known only once the job runs: all-client users hear it).
+      changes.announce({ topic: 'logs' })
+    },
     onReplyQueued: () => engine.wake(QUEUES.reply),
   }
 }

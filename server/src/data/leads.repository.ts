@@ -11,7 +11,16 @@ export async function upsertLead(db: DB, lead: LeadFields): Promise<void> {
   await db
     .insert(leads)
     .values(lead)
-    .onConflictDoUpdate({ target: leads.leadId, set: { ...rest, updatedAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: leads.leadId,
+      set: {
+        ...rest,
+        // An operator's email/phone edit (data/lead-inbox.repository.ts setLeadContact) outlives
+        // Yelp's values: it is re-applied over them on every refresh.
+        userData: sql`case when ${leads.userData} ? 'operator_contact' then excluded.user_data || jsonb_strip_nulls(${leads.userData}->'operator_contact') || jsonb_build_object('operator_contact', ${leads.userData}->'operator_contact') else excluded.user_data end`,
+        updatedAt: sql`now()`,
+      },
+    })
 }
 
 export async function findLead(db: DB, clientId: string, leadId: string): Promise<LeadRow | null> {
@@ -48,4 +57,12 @@ export async function listStoredLeadIds(
       ),
     )
   return rows.map((row) => row.leadId)
+}
+
+/**
+ * The embedded database has no autovacuum: without this, the inbox's counts and facets stop
+ * being index-only scans and read the whole table (bench/RESULTS.md, issue 13).
+ */
+export async function vacuumLeads(db: DB): Promise<void> {
+  await db.execute(sql`vacuum (analyze) leads`)
 }

@@ -95,8 +95,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     const pgDataDir = join(dataDir, 'db')
     initPgliteClusterIfMissing(pgDataDir)
-    // pg_trgm: the free-text filters' indexes (drizzle/0005_trigram_extension.sql). Not part of
-    // PGLITE_OPTIONS: those go to the initdb child as JSON, and the cluster does not need it yet.
+    // pg_trgm: the trigram indexes of the inbox's and the logs' free-text filters. Loaded here,
+    // not in PGLITE_OPTIONS: those travel to the initdb child as JSON, and CREATE EXTENSION runs later.
     client = new PGlite(pgDataDir, { ...PGLITE_OPTIONS, extensions: { pg_trgm } })
     await client.waitReady
     takeTurnsOnPglite(client)

@@ -240,6 +240,24 @@ export const systemSettings = pgTable('system_settings', {
   updatedAt: updatedAt(),
 })
 
+// The inbox's free-text fields (spec §2.14): names, initial message, postal code, email, phone
+// (also as bare digits), job names, survey fields and event texts. Immutable expressions only,
+// as a generated column requires; jsonb::text keeps the words, quoted.
+const LEAD_SEARCH_TEXT = `lower(
+  coalesce(user_display_name, '') || ' ' ||
+  coalesce(user_data->>'display_name', '') || ' ' ||
+  coalesce(user_data->>'email', '') || ' ' ||
+  coalesce(user_data->>'temporary_email', '') || ' ' ||
+  coalesce(user_data->>'phone', '') || ' ' ||
+  regexp_replace(coalesce(user_data->>'phone', ''), '[^0-9]', '', 'g') || ' ' ||
+  coalesce(user_data->>'postal_code', '') || ' ' ||
+  coalesce(project_data->>'additional_info', '') || ' ' ||
+  coalesce(project_data->>'postal_code', '') || ' ' ||
+  coalesce((project_data->'job_names')::text, '') || ' ' ||
+  coalesce((project_data->'survey_fields')::text, '') || ' ' ||
+  coalesce(jsonb_path_query_array(events, '$[*].description')::text, '')
+)`
+
 export const leads = pgTable(
   'leads',
   {
@@ -261,12 +279,38 @@ export const leads = pgTable(
     events: jsonb('events').$type<unknown[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Derived by the database from the columns above, so every writer keeps them right and the
+    // inbox filters (docs/spec/dashboard-spec.md §2.14) are plain indexed columns.
+    /** Lower-cased text of every field the inbox's free-text search covers (trigram-indexed). */
+    searchText: text('search_text').generatedAlwaysAs(sql`${sql.raw(LEAD_SEARCH_TEXT)}`),
+    availability: text('availability').generatedAlwaysAs(sql`project_data->>'availability_status'`),
+    hasPhone: boolean('has_phone').generatedAlwaysAs(sql`coalesce(user_data->>'phone', '') <> ''`),
+    /** PRODUCT.md §6.1: an email other than Yelp's temporary relay address. */
+    hasEmail: boolean('has_email').generatedAlwaysAs(
+      sql`coalesce(user_data->>'email', '') <> '' and user_data->>'email' is distinct from coalesce(user_data->>'temporary_email', temporary_email_address)`,
+    ),
+    /** Spec §4: outbound when the newest event (events are kept oldest first) is the business's. */
+    lastMessage: text('last_message').generatedAlwaysAs(
+      sql`case when events->-1->>'user_type' = 'BIZ' then 'outbound' else 'inbound' end`,
+    ),
+    jobNames: jsonb('job_names')
+      .$type<string[]>()
+      .generatedAlwaysAs(sql`coalesce(project_data->'job_names', '[]'::jsonb)`),
   },
   (t) => [
     index('leads_last_event_idx').on(t.lastEventTime.desc(), t.id.desc()),
     index('leads_client_last_event_idx').on(t.clientId, t.lastEventTime.desc()),
     index('leads_status_last_event_idx').on(t.status, t.lastEventTime.desc()),
     index('leads_time_created_idx').on(t.timeCreated),
+    index('leads_availability_last_event_idx').on(t.availability, t.lastEventTime.desc(), t.id.desc()),
+    index('leads_last_message_last_event_idx').on(t.lastMessage, t.lastEventTime.desc(), t.id.desc()),
+    // Partial: only the leads that have one, in list order (also what X-Total-Count counts).
+    index('leads_has_phone_idx').on(t.lastEventTime.desc(), t.id.desc()).where(sql`has_phone`),
+    index('leads_has_email_idx').on(t.lastEventTime.desc(), t.id.desc()).where(sql`has_email`),
+    index('leads_job_names_idx').using('gin', sql`${t.jobNames} jsonb_path_ops`),
+    // GET /api/leads/facets reads this index alone (an index-only scan), per client or for all.
+    index('leads_facets_idx').on(t.clientId, t.availability, t.jobNames),
+    index('leads_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 )
 

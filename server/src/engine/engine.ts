@@ -19,7 +19,9 @@ import {
 } from '../integrations/oauth/token-manager.ts'
 import type { ProviderClients } from '../integrations/provider-clients.ts'
 import type { YelpOAuth } from '../integrations/yelp/yelp-oauth.ts'
+import { type ChangePort, NO_CHANGES } from './changes/change-port.ts'
 import { ContactSync } from './contact-sync.ts'
+import { LeadContactUpdate } from './lead-contact-update.ts'
 import { LeadImport } from './lead-import.ts'
 import { LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
 import { withLeadLease } from './queue/lead-lease.ts'
@@ -27,13 +29,16 @@ import { withQueueSetupLock } from './queue/queue.ts'
 import {
   type ClientJob,
   createQueues,
+  type HubReplyJob,
   JOB_HEARTBEAT_MS,
+  type LeadJob,
   type LeadSyncJob,
   leadSyncKey,
   QUEUES,
   type ReplyJob,
 } from './queue/queues.ts'
 import { Reconciler } from './reconciler.ts'
+import { HubReplyHandler } from './reply/hub-reply.handler.ts'
 import { ReplyHandler } from './reply/reply.handler.ts'
 
 // Workers per process. Lead syncs are I/O-bound and serialised per lead by the queue policy,
@@ -46,6 +51,8 @@ const WORKERS: Record<string, number> = {
   [QUEUES.contactSync]: 1,
   [QUEUES.leadImport]: 1,
   [QUEUES.reconcile]: 1,
+  [QUEUES.hubReply]: 2,
+  [QUEUES.leadContact]: 1,
 }
 const RECONCILE_CRON = '*/15 * * * *'
 /** When a lead's sync finds another one running, it runs again this many seconds later. */
@@ -108,6 +115,8 @@ export class Engine {
   readonly replies: ReplyHandler
   readonly contactSync: ContactSync
   readonly imports: LeadImport
+  readonly hubReplies: HubReplyHandler
+  readonly contactUpdates: LeadContactUpdate
   private readonly reconciler: Reconciler
   private readonly workers = new Map<string, WorkerSlot[]>()
 
@@ -115,10 +124,14 @@ export class Engine {
     private readonly boss: PgBoss,
     private readonly deps: EngineDeps,
     private readonly log: FastifyBaseLogger,
+    /** Where the engine announces what it changed (the events module; docs/spec/product.md §6.1). */
+    private readonly changes: ChangePort = NO_CHANGES,
   ) {
     const { db, providers } = deps
-    this.leadSync = new LeadSyncHandler(db, providers.yelpLeads, providers.ghl)
+    this.leadSync = new LeadSyncHandler(db, providers.yelpLeads, providers.ghl, changes)
     this.replies = new ReplyHandler(db, providers.yelpLeads, providers.ghl)
+    this.hubReplies = new HubReplyHandler(db, this.replies, this.leadSync, providers.ghl)
+    this.contactUpdates = new LeadContactUpdate(db, this.leadSync)
     this.contactSync = new ContactSync(db, this.leadSync)
     this.imports = new LeadImport(db, boss, providers.yelpLeads)
     this.reconciler = new Reconciler(db, boss, providers.yelpLeads)
@@ -140,6 +153,8 @@ export class Engine {
     await this.work<ClientJob>(QUEUES.contactSync, (job) => this.contactSync.run(job.clientId))
     await this.work<ClientJob>(QUEUES.leadImport, (job) => this.imports.run(job.clientId))
     await this.work<object>(QUEUES.reconcile, () => this.reconciler.run())
+    await this.work<HubReplyJob>(QUEUES.hubReply, (job) => this.hubReplies.run(job))
+    await this.work<LeadJob>(QUEUES.leadContact, (job) => this.contactUpdates.run(job))
   }
 
   /**
@@ -286,6 +301,20 @@ export class Engine {
     this.workers.set(queue, slots)
   }
 
+  /** What a finished (or failed) job may have changed on the operators' screens. */
+  private announceJob(queue: string, data: object): void {
+    const { clientId, leadId } = data as { clientId?: unknown; leadId?: unknown }
+    const scope = {
+      ...(typeof clientId === 'string' ? { clientId } : {}),
+      ...(typeof leadId === 'string' && leadId ? { leadId } : {}),
+    }
+    // Every job talks to a provider: its calls are new API log entries.
+    this.changes.announce({ topic: 'logs', ...scope })
+    if (queue === QUEUES.reconcile) return
+    this.changes.announce({ topic: 'messages', ...scope })
+    this.changes.announce({ topic: 'leads', ...scope })
+  }
+
   private async runJob<T extends object>(
     queue: string,
     job: PgBoss.Job<T>,
@@ -297,10 +326,14 @@ export class Engine {
       )
     }, JOB_HEARTBEAT_MS)
     heartbeat.unref()
+    const clientId = (job.data as { clientId?: string }).clientId
     try {
-      return await handle(job.data)
+      const result = await handle(job.data)
+      this.announceJob(queue, job.data)
+      return result
     } catch (error) {
-      const clientId = (job.data as { clientId?: string }).clientId
+      this.announceJob(queue, job.data)
+      this.changes.announce({ topic: 'jobs', ...(clientId ? { clientId } : {}) })
       // Deleted while this job ran: its writes were refused (the rows' foreign keys), nothing to retry.
       if (clientId && !(await findClient(this.deps.db, clientId))) {
         this.log.info({ queue, jobId: job.id, clientId }, 'job dropped: its client was deleted')

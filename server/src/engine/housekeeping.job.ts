@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss'
 import { deleteSessionsExpiredBy } from '../data/auth.repository.ts'
+import { vacuumLeads } from '../data/leads.repository.ts'
 import type { DB } from '../db/database.ts'
 import { withQueueSetupLock } from './queue/queue.ts'
 
@@ -13,6 +14,8 @@ export async function registerHousekeeping(boss: PgBoss, db: DB, isSharedDatabas
   })
   await boss.work(HOUSEKEEPING_QUEUE, async () => {
     await runHousekeeping(db)
+    // PostgreSQL has autovacuum; PGlite has not.
+    if (!isSharedDatabase) await vacuumLeads(db)
   })
 }
 

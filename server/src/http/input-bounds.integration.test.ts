@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { ClientView } from '@common/clients.ts'
+import { MAX } from '@common/text-bounds.ts'
 import { desc } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -138,6 +139,7 @@ describe('schema bounds', () => {
         'POST /api/clients/:clientId/onboarding-link',
         'POST /api/clients/:clientId/refresh-tokens',
         'POST /api/jobs/:id/retry',
+        'POST /api/leads/:leadId/replies/:messageId/retry',
         // The hub builds the test delivery itself (PRODUCT.md §6.1): nothing is read from the caller.
         'POST /api/test-webhook',
       ].sort(),
@@ -198,7 +200,9 @@ describe('input fuzz over the route table', () => {
     const failures: string[] = []
     for (const route of world.server.server.routes) {
       for (const [, name] of route.url.matchAll(/:([A-Za-z]+)/g)) {
-        const path = concretePath(route.url, { name: name!, value: tooLong(64) })
+        // Our ids stop at MAX.id; a provider's id in a path (a Yelp lead) at MAX.providerId.
+        const ceiling = name === 'leadId' ? MAX.providerId : MAX.id
+        const path = concretePath(route.url, { name: name!, value: tooLong(ceiling) })
         const before = await snapshot()
         const response = await send(route.method, path, MUTATING.has(route.method) ? { json: {} } : {})
         const error = (response.body as { error?: string } | null)?.error ?? ''

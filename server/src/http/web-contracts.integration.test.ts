@@ -19,6 +19,13 @@ import {
 } from '@common/custom-fields.ts'
 import { importStartedSchema, importStatusSchema } from '@common/imports.ts'
 import { jobListSchema } from '@common/jobs.ts'
+import {
+  leadDetailSchema,
+  leadFacetsSchema,
+  leadListSchema,
+  leadReplyAnswerSchema,
+  leadSchema,
+} from '@common/leads.ts'
 import { messageLogListSchema } from '@common/messages.ts'
 import { onboardingViewSchema } from '@common/onboarding.ts'
 import { rolePermissionsSchema, roleUpdateResultSchema } from '@common/permissions.ts'
@@ -43,6 +50,8 @@ let world: ConnectedWorld
 let onboardingPath: string
 /** One entry of the API & Webhook Logs, for its detail route. */
 let logEntryId: string
+/** A lead the import stored: the inbox's detail route needs one. */
+let leadId: string
 
 beforeAll(async () => {
   world = await startConnectedWorld()
@@ -53,6 +62,11 @@ beforeAll(async () => {
   await waitFor('the historical import to complete', async () => {
     const { body } = await world.admin.get(`/api/clients/${ACME.clientId}/import-status`)
     return z.object({ status: z.literal('completed') }).safeParse(body).success
+  })
+  // The import queues one sync per lead; the inbox lists a lead once its sync stored it.
+  leadId = await waitFor('a lead in the inbox', async () => {
+    const { body } = await world.admin.get('/api/leads?limit=1')
+    return z.array(z.object({ leadId: z.string() })).safeParse(body).data?.[0]?.leadId
   })
   // The onboarding page's link carries the token its API call needs. acme is connected to both
   // providers, so its first link is used up (issue 11 §6): the operator's "New link" issues one
@@ -194,6 +208,13 @@ const reads: ReadContract[] = [
   },
   { route: '/api/settings', path: () => '/api/settings', schema: settingsListSchema, hasElements: true },
   { route: '/api/backups', path: () => '/api/backups', schema: backupListSchema, hasElements: true },
+  { route: '/api/leads', path: () => '/api/leads?limit=200', schema: leadListSchema, hasElements: true },
+  {
+    route: '/api/leads/facets',
+    path: () => `/api/leads/facets?clientId=${ACME.clientId}`,
+    schema: leadFacetsSchema,
+  },
+  { route: '/api/leads/:leadId', path: () => `/api/leads/${leadId}`, schema: leadDetailSchema },
 ]
 
 /** GET routes whose answer is not a JSON body the web parses, and why. */
@@ -204,6 +225,7 @@ const NOT_PARSED_BY_THE_WEB: Record<string, string> = {
   '/api/ghl-auth-url': 'a redirect to the provider consent page',
   '/api/yelp/callback': 'an HTML result page for the OAuth tab',
   '/api/ghl/callback': 'an HTML result page for the OAuth tab',
+  '/api/events': 'a Server-Sent Events stream; each change event is parsed with changeEventSchema',
 }
 
 describe('GET answers match their contracts in common/', () => {
@@ -224,7 +246,9 @@ describe('GET answers match their contracts in common/', () => {
 
 describe('answers to the web’s changes match their contracts in common/', () => {
   // One scenario, in the order an operator would act; each step's answer is held to its contract.
-  it('client, integration, import, user, role, settings and backup calls', { timeout: 180_000 }, async () => {
+  it('client, integration, import, inbox, user, role, settings and backup calls', {
+    timeout: 180_000,
+  }, async () => {
     const admin = world.admin
     const acme = `/api/clients/${ACME.clientId}`
 
@@ -325,6 +349,24 @@ describe('answers to the web’s changes match their contracts in common/', () =
         json: { permissions: { canViewLogs: true } },
       }),
       roleUpdateResultSchema,
+    )
+
+    const lead = `/api/leads/${encodeURIComponent(leadId)}`
+    expectContract(
+      'PATCH /api/leads/{leadId}/status',
+      await admin.request('PATCH', `${lead}/status`, { json: { status: 'contacted' } }),
+      leadSchema,
+    )
+    expectContract(
+      'PATCH /api/leads/{leadId}/contact',
+      await admin.request('PATCH', `${lead}/contact`, { json: { phone: '+1 415 555 0100' } }),
+      leadSchema,
+    )
+    expectContract(
+      'POST /api/leads/{leadId}/reply',
+      await admin.post(`${lead}/reply`, { text: 'Thanks, we will call you today.' }),
+      leadReplyAnswerSchema,
+      202,
     )
 
     expectContract(

@@ -37,6 +37,11 @@ export class SessionClient {
       const pair = setCookie.split(';')[0] ?? ''
       this.cookie = pair.endsWith('=') ? null : pair
     }
+    // An event stream (GET /api/events) never ends: its status and headers are the answer.
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      await response.body?.cancel()
+      return { status: response.status, headers: response.headers, body: null, text: '', location: null }
+    }
     const text = await response.text()
     let parsed: unknown = text
     try {

@@ -24,7 +24,11 @@ export interface ContactDraft {
  */
 export function buildContact(lead: LeadFields, fields: FieldRecordLike[]): ContactDraft {
   const [firstName, ...rest] = (lead.userDisplayName ?? '').trim().split(/\s+/).filter(Boolean)
-  const userData = (lead.userData ?? {}) as { phone?: string | null; postal_code?: string | null }
+  const userData = (lead.userData ?? {}) as {
+    email?: string | null
+    phone?: string | null
+    postal_code?: string | null
+  }
   const project = (lead.projectData ?? {}) as {
     job_names?: string[]
     availability_status?: string | null
@@ -56,7 +60,10 @@ export function buildContact(lead: LeadFields, fields: FieldRecordLike[]): Conta
   return {
     ...(firstName ? { firstName } : {}),
     ...(rest.length ? { lastName: rest.join(' ') } : {}),
-    ...(lead.temporaryEmailAddress ? { email: lead.temporaryEmailAddress } : {}),
+    // An email the operator entered in the inbox wins over Yelp's relay address.
+    ...(userData.email || lead.temporaryEmailAddress
+      ? { email: userData.email || lead.temporaryEmailAddress || undefined }
+      : {}),
     ...(userData.phone ? { phone: userData.phone } : {}),
     ...(userData.postal_code ? { postalCode: userData.postal_code } : {}),
     source: 'Yelp',

@@ -55,7 +55,20 @@ export function toLeadFields(clientId: string, lead: YelpLead, events: YelpEvent
  * lead object is not fetched again, only its events).
  */
 export function withEvents(row: LeadRow, events: YelpEvent[]): LeadFields {
-  const { id: _id, status: _status, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = row
+  const {
+    id: _id,
+    status: _status,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    // Derived by the database (schema.ts): written, they would fail the upsert.
+    searchText: _searchText,
+    availability: _availability,
+    hasPhone: _hasPhone,
+    hasEmail: _hasEmail,
+    lastMessage: _lastMessage,
+    jobNames: _jobNames,
+    ...fields
+  } = row
   const lastEventTime = latest([row.lastEventTime?.toISOString(), events.at(-1)?.time_created])
   return { ...fields, events: events.map(toStoredEvent), lastEventTime: new Date(lastEventTime) }
 }

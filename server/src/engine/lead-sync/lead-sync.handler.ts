@@ -9,6 +9,7 @@ import { PermanentProviderError } from '../../integrations/http/provider-errors.
 import { NeedsReauthError } from '../../integrations/oauth/token-manager.ts'
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
+import { type ChangePort, NO_CHANGES } from '../changes/change-port.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import { INCREMENTAL_REASONS, type LeadSyncJob } from '../queue/queues.ts'
 import { buildContact } from './contact-builder.ts'
@@ -47,6 +48,7 @@ export class LeadSyncHandler {
     private readonly db: DB,
     private readonly leads: LeadsPort,
     private readonly ghl: GhlPort,
+    private readonly changes: ChangePort = NO_CHANGES,
   ) {
     this.forwarder = new EventForwarder(db, ghl)
   }
@@ -64,6 +66,9 @@ export class LeadSyncHandler {
     signal?.throwIfAborted()
     await upsertLead(this.db, fields)
     await updateClient(this.db, job.clientId, {})
+    // Open inboxes show the new message now, before (and whether or not) GHL takes it.
+    this.changes.announce({ topic: 'leads', clientId: job.clientId, leadId: job.leadId })
+    this.changes.announce({ topic: 'clients', clientId: job.clientId })
     if (!isGhlConnected(client)) {
       // Waiting for its owner to authorize again: park (the engine re-queues it on reconnect)
       // rather than complete, or this lead's messages would wait for the next reconcile.

@@ -12,6 +12,10 @@ export const QUEUES = {
   leadImport: 'yelp-lead-import',
   /** Every 15 minutes: fetch what webhooks missed, per connected business. */
   reconcile: 'yelp-reconcile',
+  /** Deliver a reply typed in the hub's inbox to Yelp, then mirror it into GHL as outbound. */
+  hubReply: 'hub-reply',
+  /** Push a lead's contact details edited in the inbox to its GHL contact. */
+  leadContact: 'lead-contact-update',
 } as const
 
 export interface LeadSyncJob {
@@ -29,6 +33,18 @@ export interface ReplyJob {
   ghlLocationId: string
   /** The `messages` row that records this reply. */
   messageRowId: number
+}
+
+export interface HubReplyJob {
+  clientId: string
+  leadId: string
+  /** The `messages` row that records this reply. */
+  messageRowId: number
+}
+
+export interface LeadJob {
+  clientId: string
+  leadId: string
 }
 
 export interface ClientJob {
@@ -55,6 +71,8 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
   // sync reads every event). One *running* per lead is a lease (lead-lease.ts), not `stately`.
   [QUEUES.leadSync]: { ...RETRIES, policy: 'short' },
   [QUEUES.reply]: { ...RETRIES },
+  [QUEUES.hubReply]: { ...RETRIES },
+  [QUEUES.leadContact]: { ...RETRIES },
   [QUEUES.contactSync]: { ...RETRIES, policy: 'stately' },
   [QUEUES.leadImport]: { ...RETRIES, policy: 'stately' },
   [QUEUES.reconcile]: { retryLimit: 1, policy: 'singleton', expireInSeconds: JOB_EXPIRE_SECONDS },

@@ -9,6 +9,9 @@ import { YelpSameSuccessiveMessageError } from '../../integrations/yelp/yelp-lea
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { ReplyJob } from '../queue/queues.ts'
 
+/** The lead a reply goes to. */
+type YelpTarget = Pick<ReplyJob, 'clientId' | 'leadId'>
+
 interface ReplyMeta {
   leadId?: string | null
   ghlContactId?: string
@@ -56,7 +59,11 @@ export class ReplyHandler {
     return { status: outcome }
   }
 
-  private async deliverToYelp(job: ReplyJob, row: MessageRow): Promise<void> {
+  /**
+   * Delivers a recorded reply's text to its Yelp lead once; also the path of replies typed in
+   * the hub's inbox (hub-reply.handler.ts), so both have the same guarantees.
+   */
+  async deliverToYelp(job: YelpTarget, row: MessageRow): Promise<void> {
     const text = row.content ?? ''
     if (!job.leadId)
       return this.fail(
@@ -95,7 +102,11 @@ export class ReplyHandler {
   }
 
   /** The BIZ event carrying this text, written since the first attempt (with clock slack). */
-  private async findSentEvent(job: ReplyJob, text: string, since: string | null): Promise<YelpEvent | null> {
+  private async findSentEvent(
+    job: YelpTarget,
+    text: string,
+    since: string | null,
+  ): Promise<YelpEvent | null> {
     const after = since === null ? 0 : new Date(since).getTime() - 60_000
     const events = await this.leads.listEvents(job.clientId, job.leadId)
     return (
@@ -108,7 +119,7 @@ export class ReplyHandler {
     )
   }
 
-  private async delivered(job: ReplyJob, row: MessageRow, yelpEventId: string | null): Promise<void> {
+  private async delivered(job: YelpTarget, row: MessageRow, yelpEventId: string | null): Promise<void> {
     if (yelpEventId) {
       // Yelp will echo this write back as a webhook (yelp.md §2): claim it so it is not forwarded.
       const { claim } = await claimEvent(this.db, {

@@ -149,6 +149,10 @@ describe('log retention', () => {
     expect((await put('logRetention', 7)).status).toBe(200)
     const old = new Date(Date.now() - 10 * 86_400_000).toISOString()
     const recent = new Date(Date.now() - 2 * 86_400_000).toISOString()
+    // Messages and leads belong to a client (their foreign keys cascade from it).
+    await sql(
+      `insert into clients (client_id, name) values ('c1', 'Retention Roofing') on conflict do nothing`,
+    )
     for (const at of [old, recent]) {
       await sql(
         `insert into webhook_logs (endpoint, method, status_code, created_at) values ('/yelp/webhook', 'POST', 200, $1)`,

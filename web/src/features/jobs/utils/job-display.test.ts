@@ -20,8 +20,8 @@ describe('queueLabel', () => {
     expect(queueLabel(queue)).toBe(label)
   })
 
-  it('has a label for each of the five engine queues', () => {
-    expect(Object.keys(QUEUE_LABELS)).toHaveLength(5)
+  it('has a label for each of the seven engine queues (server/src/engine/queues.ts)', () => {
+    expect(Object.keys(QUEUE_LABELS)).toHaveLength(7)
   })
 })
 

@@ -7,6 +7,8 @@ export const QUEUE_LABELS: Record<string, string> = {
   'ghl-sync-contacts': 'Contact sync',
   'yelp-lead-import': 'Lead import',
   'yelp-reconcile': 'Reconcile',
+  'hub-reply': 'Inbox reply to Yelp',
+  'lead-contact-update': 'Contact update',
 }
 
 /** A queue's name in words; an unknown queue keeps its own name. */

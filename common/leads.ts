@@ -1,0 +1,266 @@
+import { z } from 'zod'
+import { CLIENT_ID_PATTERN } from './clients.ts'
+import { MAX } from './text-bounds.ts'
+
+// Lead Inbox contracts (docs/spec/dashboard-spec.md §2.14, §3.2, §4; docs/spec/product.md §6.1):
+// the server parses its input and declares its answers with these; the web parses every answer.
+
+/** Spec §4: the four statuses, `new` by default. */
+export const LEAD_STATUSES = ['new', 'contacted', 'converted', 'closed'] as const
+export type LeadStatus = (typeof LEAD_STATUSES)[number]
+
+export const LAST_MESSAGE_DIRECTIONS = ['inbound', 'outbound'] as const
+export type LastMessageDirection = (typeof LAST_MESSAGE_DIRECTIONS)[number]
+
+export const DEFAULT_LEADS_LIMIT = 100
+export const MAX_LEADS_LIMIT = 500
+export const MAX_REPLY_LENGTH = 5000
+
+// ---------- request: GET /api/leads ----------
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const DATE_MESSAGE = 'must be a date (YYYY-MM-DD) or an ISO timestamp'
+
+/** A `YYYY-MM-DD` UTC day or an ISO timestamp; days are resolved by the bound that uses them. */
+export const dateParam = z
+  .string()
+  .trim()
+  .refine((value) => {
+    if (DAY.test(value)) {
+      const at = new Date(`${value}T00:00:00.000Z`)
+      return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(value)
+    }
+    return z.iso.datetime({ offset: true }).safeParse(value).success
+  }, DATE_MESSAGE)
+
+/** The start of a `from` bound: a day's midnight (UTC) or the timestamp itself. */
+export function lowerBound(value: string): Date {
+  return DAY.test(value) ? new Date(`${value}T00:00:00.000Z`) : new Date(value)
+}
+
+/** The exclusive end of a `to` bound: a day includes its whole day, a timestamp itself. */
+export function upperBound(value: string): Date {
+  if (DAY.test(value)) return new Date(new Date(`${value}T00:00:00.000Z`).getTime() + 86_400_000)
+  return new Date(new Date(value).getTime() + 1)
+}
+
+const flag = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true')
+
+const statusList = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const statuses = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+    for (const status of statuses) {
+      if (!(LEAD_STATUSES as readonly string[]).includes(status)) {
+        ctx.addIssue({ code: 'custom', message: `must be a comma list of ${LEAD_STATUSES.join(', ')}` })
+        return z.NEVER
+      }
+    }
+    return statuses as LeadStatus[]
+  })
+
+export const leadsQuerySchema = z.object({
+  clientId: z.string().trim().regex(CLIENT_ID_PATTERN, 'must be a client id').max(64).optional(),
+  q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  status: statusList.optional(),
+  availability: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  jobType: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  hasPhone: flag.optional(),
+  hasEmail: flag.optional(),
+  lastMessage: z.enum(LAST_MESSAGE_DIRECTIONS, { error: 'must be inbound or outbound' }).optional(),
+  createdFrom: dateParam.optional(),
+  createdTo: dateParam.optional(),
+  activityFrom: dateParam.optional(),
+  activityTo: dateParam.optional(),
+  limit: z.coerce
+    .number({ error: `must be a whole number from 1 to ${MAX_LEADS_LIMIT}` })
+    .int(`must be a whole number from 1 to ${MAX_LEADS_LIMIT}`)
+    .min(1, `must be a whole number from 1 to ${MAX_LEADS_LIMIT}`)
+    .max(MAX_LEADS_LIMIT, `must be a whole number from 1 to ${MAX_LEADS_LIMIT}`)
+    .default(DEFAULT_LEADS_LIMIT),
+  cursor: z.string().trim().max(400, 'is not a cursor this server issued').optional(),
+})
+export type LeadsQuery = z.output<typeof leadsQuerySchema>
+/** What the inbox sends: every filter as the URL carries it (strings). */
+export type LeadsQueryParams = Partial<Record<keyof z.input<typeof leadsQuerySchema>, string>>
+
+export const leadFacetsQuerySchema = leadsQuerySchema.pick({ clientId: true })
+
+// ---------- answers ----------
+
+export const leadAttachmentSchema = z
+  .object({
+    id: z.string().nullish(),
+    url: z.string().nullish(),
+    mime_type: z.string().nullish(),
+    resource_name: z.string().nullish(),
+  })
+  .loose()
+export type LeadAttachment = z.infer<typeof leadAttachmentSchema>
+
+export const leadEventSchema = z
+  .object({
+    id: z.string(),
+    event_type: z.string(),
+    user_type: z.string(),
+    user_display_name: z.string().nullish(),
+    timestamp: z.string().nullish(),
+    time_created: z.string(),
+    description: z.string().nullish(),
+    event_content: z
+      .object({
+        text: z.string().nullish(),
+        fallback_text: z.string().nullish(),
+        attachments: z.array(leadAttachmentSchema).nullish(),
+      })
+      .loose()
+      .nullish(),
+  })
+  .loose()
+export type LeadEvent = z.infer<typeof leadEventSchema>
+
+export const leadUserDataSchema = z
+  .object({
+    display_name: z.string().nullish(),
+    email: z.string().nullish(),
+    temporary_email: z.string().nullish(),
+    phone: z.string().nullish(),
+    postal_code: z.string().nullish(),
+  })
+  .loose()
+
+export const leadProjectDataSchema = z
+  .object({
+    additional_info: z.string().nullish(),
+    postal_code: z.string().nullish(),
+    availability_status: z.string().nullish(),
+    availability_dates: z.array(z.string()).nullish(),
+    job_names: z.array(z.string()).nullish(),
+    survey_fields: z.record(z.string(), z.array(z.string())).nullish(),
+    original_survey_answers: z.array(z.unknown()).nullish(),
+    attachments: z.array(leadAttachmentSchema).nullish(),
+  })
+  .loose()
+
+/** Spec §3.2 "Lead (inbox view)", plus the client's name and the §4 last-message direction. */
+export const leadSchema = z.object({
+  id: z.number().int(),
+  leadId: z.string(),
+  clientId: z.string(),
+  clientName: z.string().nullable(),
+  businessId: z.string().nullable(),
+  status: z.enum(LEAD_STATUSES),
+  userDisplayName: z.string().nullable(),
+  conversationId: z.string().nullable(),
+  temporaryEmailAddress: z.string().nullable(),
+  timeCreated: z.string(),
+  lastEventTime: z.string(),
+  lastMessage: z.enum(LAST_MESSAGE_DIRECTIONS),
+  userData: leadUserDataSchema,
+  projectData: leadProjectDataSchema,
+  events: z.array(leadEventSchema),
+})
+export type Lead = z.infer<typeof leadSchema>
+
+export const leadListSchema = z.array(leadSchema)
+
+export const REPLY_STATES = ['pending', 'success', 'error'] as const
+
+/** A reply typed in the hub (PRODUCT.md §2): pending, then sent (success) or failed with its reason. */
+export const hubReplySchema = z.object({
+  messageId: z.number().int(),
+  text: z.string(),
+  status: z.enum(REPLY_STATES),
+  error: z.string().nullable(),
+  yelpEventId: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type HubReply = z.infer<typeof hubReplySchema>
+
+/** GET /api/leads/{leadId}: the lead with its events and the replies sent from the hub. */
+export const leadDetailSchema = leadSchema.extend({ replies: z.array(hubReplySchema) })
+export type LeadDetail = z.infer<typeof leadDetailSchema>
+
+export const leadFacetsSchema = z.object({
+  jobTypes: z.array(z.string()),
+  availability: z.array(z.string()),
+})
+export type LeadFacets = z.infer<typeof leadFacetsSchema>
+
+// ---------- commands ----------
+
+export const leadParamsSchema = z.object({
+  // A Yelp lead id: a provider's id, so the provider ceiling (common/text-bounds.ts).
+  leadId: z
+    .string()
+    .trim()
+    .min(1, 'leadId is required')
+    .max(MAX.providerId, `leadId must be at most ${MAX.providerId} characters`),
+})
+
+export const leadStatusBodySchema = z.strictObject({
+  status: z.enum(LEAD_STATUSES, { error: `must be one of ${LEAD_STATUSES.join(', ')}` }),
+})
+export type LeadStatusBody = z.infer<typeof leadStatusBodySchema>
+
+const optionalContact = (field: z.ZodType<string>) =>
+  z
+    .union([z.literal(''), field])
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null))
+
+export const leadContactBodySchema = z
+  .strictObject({
+    email: optionalContact(z.email('Invalid email address').max(254)),
+    phone: optionalContact(
+      z
+        .string()
+        .trim()
+        .max(32)
+        .regex(/^\+?[\d\s().-]{7,}$/, 'Invalid phone number'),
+    ),
+  })
+  .refine((body) => body.email !== undefined || body.phone !== undefined, {
+    message: 'give email or phone',
+    path: ['body'],
+  })
+export type LeadContactBody = z.infer<typeof leadContactBodySchema>
+
+export const leadReplyBodySchema = z.strictObject({
+  text: z
+    .string({ error: 'Reply text is required' })
+    .trim()
+    .min(1, 'Reply text is required')
+    .max(MAX_REPLY_LENGTH, `Reply text must be at most ${MAX_REPLY_LENGTH} characters`),
+})
+export type LeadReplyBody = z.infer<typeof leadReplyBodySchema>
+
+export const leadReplyAnswerSchema = z.object({ messageId: z.number().int() })
+export type LeadReplyAnswer = z.infer<typeof leadReplyAnswerSchema>
+
+// ---------- live changes (GET /api/events) ----------
+
+export const CHANGE_TOPICS = ['leads', 'messages', 'logs', 'clients', 'jobs'] as const
+export type ChangeTopic = (typeof CHANGE_TOPICS)[number]
+
+export const changeEventSchema = z.object({
+  topic: z.enum(CHANGE_TOPICS),
+  clientId: z.string().optional(),
+  leadId: z.string().optional(),
+})
+export type ChangeEvent = z.infer<typeof changeEventSchema>
+
+// ---------- display rules shared by both sides ----------
+
+/** Spec §4: outbound when the newest event is the business's, otherwise inbound. */
+export function lastMessageOf(events: ReadonlyArray<{ user_type?: string | null }>): LastMessageDirection {
+  return events.at(-1)?.user_type === 'BIZ' ? 'outbound' : 'inbound'
+}
+
+/** Spec §3.2 "Client (reference)": what the inbox's client selector reads of GET /api/clients. */
+export const clientReferenceListSchema = z.array(z.object({ clientId: z.string(), name: z.string() }).loose())
+export type ClientReference = z.infer<typeof clientReferenceListSchema>[number]

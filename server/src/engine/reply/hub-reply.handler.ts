@@ -1,0 +1,88 @@
+import { findClient } from '../../data/clients.repository.ts'
+import { findLead } from '../../data/leads.repository.ts'
+import { findMessageById, type MessageRow, updateMessage } from '../../data/messages.repository.ts'
+import type { DB } from '../../db/database.ts'
+import { isGhlConnected, type LeadSyncHandler } from '../lead-sync/lead-sync.handler.ts'
+import type { GhlPort } from '../provider-ports.ts'
+import type { HubReplyJob } from '../queue/queues.ts'
+import type { ReplyHandler } from './reply.handler.ts'
+
+interface HubReplyMeta {
+  yelpDelivered?: boolean
+  yelpEventId?: string | null
+  ghlMirrorAttemptedAt?: string
+  ghlMirrorMessageId?: string
+  ghlMirror?: string
+}
+
+/**
+ * A reply typed in the hub's inbox (docs/spec/product.md §6.1 `POST /api/leads/{leadId}/reply`):
+ * delivered to Yelp by the GHL replies' own path (once: a retry checks Yelp's events before
+ * sending again), then mirrored into the lead's GHL conversation as an outbound message on the
+ * app's conversation provider — the call that mirrors replies typed on Yelp, never GHL's
+ * send-message, which would text the customer. The mirror is also once: its `altId` is
+ * looked for in GHL before a retry posts it again. Yelp's echo of the text is recognised by the
+ * event claim the delivery writes (reply.handler.ts), so it is not forwarded a second time.
+ */
+export class HubReplyHandler {
+  constructor(
+    private readonly db: DB,
+    private readonly replies: ReplyHandler,
+    private readonly leadSync: LeadSyncHandler,
+    private readonly ghl: GhlPort,
+  ) {}
+
+  async run(job: HubReplyJob): Promise<{ status: string; mirror?: string }> {
+    let row = await findMessageById(this.db, job.messageRowId)
+    if (!row) return { status: 'gone' }
+    if (row.status !== 'error' && !meta(row).yelpDelivered) {
+      await this.replies.deliverToYelp(job, row)
+      row = (await findMessageById(this.db, job.messageRowId)) ?? row
+    }
+    if (row.status === 'error') return { status: 'failed' }
+    return { status: 'delivered', mirror: await this.mirrorIntoGhl(job, row) }
+  }
+
+  private async mirrorIntoGhl(job: HubReplyJob, row: MessageRow): Promise<string> {
+    const done = meta(row)
+    if (done.ghlMirrorMessageId) return 'mirrored'
+    const client = await findClient(this.db, job.clientId)
+    const lead = await findLead(this.db, job.clientId, job.leadId)
+    if (!client || !lead || !isGhlConnected(client)) {
+      const reason = 'GoHighLevel is not connected for this client'
+      await updateMessage(this.db, row.id, { metadata: { ghlMirror: reason } })
+      return reason
+    }
+    const link = await this.leadSync.ensureContact(client, lead, { verify: false })
+    const altId = done.yelpEventId ?? `hub-reply-${row.id}`
+    if (done.ghlMirrorAttemptedAt) {
+      // An earlier attempt may have reached GHL without us hearing back.
+      const existing = (await this.ghl.listMessages(job.clientId, link.locationId, link.conversationId)).find(
+        (m) => m.altId === altId,
+      )
+      if (existing) return this.mirrored(row, existing.id)
+    } else {
+      await updateMessage(this.db, row.id, { metadata: { ghlMirrorAttemptedAt: new Date().toISOString() } })
+    }
+    const { messageId } = await this.ghl.addInboundMessage(job.clientId, link.locationId, {
+      conversationId: link.conversationId,
+      contactId: link.contactId,
+      message: row.content ?? '',
+      altId,
+      date: row.createdAt.toISOString(),
+      direction: 'outbound',
+    })
+    return this.mirrored(row, messageId)
+  }
+
+  private async mirrored(row: MessageRow, ghlMessageId: string): Promise<string> {
+    await updateMessage(this.db, row.id, {
+      metadata: { ghlMirrorMessageId: ghlMessageId, ghlMirror: 'mirrored' },
+    })
+    return 'mirrored'
+  }
+}
+
+function meta(row: MessageRow): HubReplyMeta {
+  return (row.metadata ?? {}) as HubReplyMeta
+}

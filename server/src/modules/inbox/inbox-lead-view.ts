@@ -1,0 +1,56 @@
+import type { HubReply, Lead, LeadDetail } from '@common/leads.ts'
+import { LEAD_STATUSES, leadEventSchema, leadProjectDataSchema, leadUserDataSchema } from '@common/leads.ts'
+import type { z } from 'zod'
+import type { HubReplyRow, InboxLeadRow } from '../../data/lead-inbox.repository.ts'
+
+/** A stored lead as the inbox shows it (spec §3.2 "Lead (inbox view)"). */
+export function toLeadView(row: InboxLeadRow, clientName: string | null): Lead {
+  const events = (row.events ?? []).flatMap((event) => {
+    const parsed = leadEventSchema.safeParse(event)
+    return parsed.success ? [parsed.data] : []
+  })
+  const { operator_contact: _edits, ...userData } = row.userData ?? {}
+  return {
+    id: row.id,
+    leadId: row.leadId,
+    clientId: row.clientId,
+    clientName,
+    businessId: row.businessId,
+    status: (LEAD_STATUSES as readonly string[]).includes(row.status)
+      ? (row.status as Lead['status'])
+      : 'new',
+    userDisplayName: row.userDisplayName,
+    conversationId: row.conversationId,
+    temporaryEmailAddress: row.temporaryEmailAddress,
+    timeCreated: row.timeCreated.toISOString(),
+    lastEventTime: row.lastEventTime.toISOString(),
+    // The database derives it from the newest event (schema.ts `last_message`, spec §4).
+    lastMessage: row.lastMessage === 'outbound' ? 'outbound' : 'inbound',
+    userData: parsedOr(leadUserDataSchema, userData),
+    projectData: parsedOr(leadProjectDataSchema, row.projectData ?? {}),
+    events,
+  }
+}
+
+export function toHubReply(row: HubReplyRow): HubReply {
+  const meta = (row.metadata ?? {}) as { error?: string | null; yelpEventId?: string | null }
+  const status = row.status === 'success' || row.status === 'error' ? row.status : 'pending'
+  return {
+    messageId: row.id,
+    text: row.content ?? '',
+    status,
+    error: status === 'error' ? (meta.error ?? 'Delivery to Yelp failed') : null,
+    yelpEventId: meta.yelpEventId ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+export function toLeadDetail(lead: Lead, replies: HubReplyRow[]): LeadDetail {
+  return { ...lead, replies: replies.map(toHubReply) }
+}
+
+/** Stored JSON in its contract shape; a malformed value shows as empty rather than failing the list. */
+function parsedOr<S extends z.ZodType<object>>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value)
+  return parsed.success ? parsed.data : schema.parse({})
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { isAffected } from './affected-queries.ts'
+
+describe('isAffected', () => {
+  const leadChange = { topic: 'leads', clientId: 'acme', leadId: 'L1' } as const
+  it.each([
+    [['/api/leads', { limit: '200' }], leadChange, true],
+    [['/api/leads', { clientId: 'acme', limit: '200' }], leadChange, true],
+    [['/api/leads', { clientId: 'bravo', limit: '200' }], leadChange, false],
+    [['/api/leads', 'L1'], leadChange, true],
+    [['/api/leads', 'L2'], leadChange, false],
+    [['/api/leads/facets', { clientId: undefined }], leadChange, true],
+    [['/api/clients'], leadChange, false],
+    [['/api/clients'], { topic: 'clients', clientId: 'acme' }, true],
+    [['/api/leads', 'L1'], { topic: 'messages', clientId: 'acme', leadId: 'L1' }, true],
+    [['/api/leads', { limit: '200' }], { topic: 'messages', clientId: 'acme', leadId: 'L1' }, false],
+    [['/api/auth/me'], { topic: 'jobs' }, false],
+    [['/api/jobs', { state: 'failed', limit: 50 }], { topic: 'jobs', clientId: 'acme' }, true],
+  ] as const)('%j × %j → %s', (key, change, expected) => {
+    expect(isAffected(key, change)).toBe(expected)
+  })
+})

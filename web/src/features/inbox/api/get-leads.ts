@@ -1,0 +1,58 @@
+import { type Lead, type LeadsQueryParams, leadListSchema } from '@common/leads.ts'
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { apiRequest, parseResponse } from '@/lib/api-client.ts'
+import { urlFromQueryKey } from '@/lib/query-client.ts'
+
+export interface LeadPage {
+  leads: Lead[]
+  /** X-Total-Count: every lead the filters match. */
+  total: number
+  /** X-Next-Cursor; null on the last page. */
+  nextCursor: string | null
+}
+
+export const LEADS_PAGE_SIZE = 200
+
+/** GET /api/leads (docs/spec/product.md §6.1): one page, newest activity first. */
+export async function getLeads(params: LeadsQueryParams, signal?: AbortSignal): Promise<LeadPage> {
+  const url = urlFromQueryKey(['/api/leads', params])
+  const res = await apiRequest('GET', url, undefined, { signal })
+  const total = Number(res.headers.get('x-total-count') ?? '0')
+  return {
+    // The page is the body; the total and the next cursor travel in headers.
+    leads: await parseResponse(res, leadListSchema, { method: 'GET', url }),
+    total: Number.isFinite(total) ? total : 0,
+    nextCursor: res.headers.get('x-next-cursor'),
+  }
+}
+
+/** Every page of one filter set, loaded as the list scrolls. */
+export function leadsQueryOptions(params: LeadsQueryParams) {
+  return infiniteQueryOptions({
+    queryKey: ['/api/leads', { ...params, limit: String(LEADS_PAGE_SIZE) }],
+    queryFn: ({ pageParam, signal }) =>
+      getLeads(
+        { ...params, limit: String(LEADS_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last: LeadPage) => last.nextCursor ?? undefined,
+  })
+}
+
+export function useLeads(params: LeadsQueryParams) {
+  return useInfiniteQuery(leadsQueryOptions(params))
+}
+
+/** 'X of Y leads': Y counts the selected client's visible leads without filters (one-row page). */
+export function leadTotalQueryOptions(clientId: string | undefined) {
+  const params: LeadsQueryParams = { ...(clientId ? { clientId } : {}), limit: '1' }
+  return queryOptions({
+    queryKey: ['/api/leads', params],
+    queryFn: async ({ signal }) => (await getLeads(params, signal)).total,
+  })
+}
+
+export function useLeadTotal(clientId: string | undefined) {
+  return useQuery(leadTotalQueryOptions(clientId))
+}

@@ -1,0 +1,18 @@
+import { type Lead, type LeadStatus, leadSchema } from '@common/leads.ts'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiJson } from '@/lib/api-client.ts'
+
+/** PATCH /api/leads/{leadId}/status (spec §7): the updated lead. */
+export async function updateLeadStatus(leadId: string, status: LeadStatus): Promise<Lead> {
+  return apiJson('PATCH', `/api/leads/${encodeURIComponent(leadId)}/status`, leadSchema, { status })
+}
+
+/** Spec §4: after success the lead list refreshes and the open lead shows the new status. */
+export function useUpdateLeadStatus() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ leadId, status }: { leadId: string; status: LeadStatus }) =>
+      updateLeadStatus(leadId, status),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/leads'] }),
+  })
+}

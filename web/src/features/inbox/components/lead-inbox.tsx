@@ -1,0 +1,177 @@
+import type { LeadStatus } from '@common/leads.ts'
+import { AlertCircle } from 'lucide-react'
+import { useState } from 'react'
+import { Label } from '@/components/ui/label.tsx'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx'
+import { toast } from '@/components/ui/use-toast.ts'
+import { useInboxClients } from '@/features/inbox/api/get-inbox-clients.ts'
+import { useLead } from '@/features/inbox/api/get-lead.ts'
+import { useLeadFacets } from '@/features/inbox/api/get-lead-facets.ts'
+import { useLeads, useLeadTotal } from '@/features/inbox/api/get-leads.ts'
+import { useUpdateLeadStatus } from '@/features/inbox/api/update-lead-status.ts'
+import { ConversationPanel } from '@/features/inbox/components/conversation-panel.tsx'
+import { InboxFiltersPanel } from '@/features/inbox/components/inbox-filters-panel.tsx'
+import { LeadDetailsPanel } from '@/features/inbox/components/lead-details-panel.tsx'
+import { LeadList } from '@/features/inbox/components/lead-list.tsx'
+import { useInboxFilters } from '@/features/inbox/hooks/use-inbox-filters.ts'
+import { ALL, emptyListText, hasActiveFilters } from '@/features/inbox/utils/inbox-filters.ts'
+import { serverMessageOf } from '@/lib/api-client.ts'
+import { cn } from '@/lib/utils.ts'
+
+type MobileView = 'list' | 'conversation' | 'details'
+
+export interface LeadInboxProps {
+  canSendMessages: boolean
+  canChangeStatus: boolean
+  canViewClients: boolean
+}
+
+/**
+ * Spec §2.14 'Lead Inbox': client selector, 'Search & Filters', and three columns (leads,
+ * conversation, details). Below the large breakpoint one column shows at a time, with a back button.
+ */
+export function LeadInbox({ canSendMessages, canChangeStatus, canViewClients }: LeadInboxProps) {
+  const [clientChoice, setClientChoice] = useState(ALL)
+  const clientId = clientChoice === ALL ? undefined : clientChoice
+  const { filters, params, update, clear } = useInboxFilters(clientId)
+  const [selectedLeadId, setSelectedLeadId] = useState<string | null>(null)
+  const [mobileView, setMobileView] = useState<MobileView>('list')
+
+  const clients = useInboxClients({ enabled: canViewClients })
+  const leads = useLeads(params)
+  const total = useLeadTotal(clientId)
+  const facets = useLeadFacets(clientId)
+  const lead = useLead(selectedLeadId)
+  const updateStatus = useUpdateLeadStatus()
+
+  const loaded = leads.data?.pages.flatMap((page) => page.leads) ?? []
+  const matching = leads.data?.pages[0]?.total
+  const isFiltered = hasActiveFilters(filters)
+
+  const select = (leadId: string) => {
+    setSelectedLeadId(leadId)
+    setMobileView('conversation')
+  }
+  const changeStatus = (status: LeadStatus) => {
+    if (!selectedLeadId) return
+    updateStatus.mutate(
+      { leadId: selectedLeadId, status },
+      {
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to update lead status',
+            description: serverMessageOf(error) ?? error.message,
+          }),
+      },
+    )
+  }
+
+  return (
+    <div className="flex h-[calc(100dvh-6rem)] min-h-[28rem] flex-col gap-3 sm:h-[calc(100dvh-7rem)] lg:h-[calc(100dvh-8rem)]">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="grid min-w-0 gap-1.5 sm:w-72">
+          <Label htmlFor="inbox-client">Client</Label>
+          <Select
+            value={clientChoice}
+            onValueChange={(value) => {
+              setClientChoice(value)
+              setSelectedLeadId(null)
+              setMobileView('list')
+            }}
+          >
+            <SelectTrigger id="inbox-client" className="w-full min-w-0">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All Clients</SelectItem>
+              {(clients.data ?? []).map((client) => (
+                <SelectItem key={client.clientId} value={client.clientId}>
+                  {client.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <p className="text-sm text-muted-foreground sm:ml-auto" data-testid="lead-count">
+          {matching !== undefined && total.data !== undefined
+            ? `${matching} of ${total.data} leads`
+            : '\u00a0'}
+        </p>
+      </div>
+
+      <InboxFiltersPanel
+        filters={filters}
+        facets={facets.data}
+        isActive={isFiltered}
+        onChange={update}
+        onClear={clear}
+      />
+
+      <div className="flex min-h-0 flex-1 overflow-hidden rounded-lg border bg-card">
+        <section
+          aria-label="Leads"
+          className={cn(
+            'min-h-0 min-w-0 flex-1 flex-col lg:flex lg:w-80 lg:flex-none lg:border-r xl:w-96',
+            mobileView === 'list' ? 'flex' : 'hidden',
+          )}
+        >
+          {leads.isPending ? (
+            <p className="p-6 text-center text-sm text-muted-foreground">Loading leads...</p>
+          ) : leads.isError ? (
+            <div role="alert" className="flex items-start gap-2 p-4 text-sm text-destructive">
+              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                Failed to fetch leads
+                <span className="block text-xs">{serverMessageOf(leads.error) ?? leads.error.message}</span>
+              </span>
+            </div>
+          ) : loaded.length === 0 ? (
+            <p className="p-6 text-center text-sm text-muted-foreground">
+              {emptyListText(Boolean(clientId), isFiltered)}
+            </p>
+          ) : (
+            <LeadList
+              leads={loaded}
+              selectedLeadId={selectedLeadId}
+              onSelect={select}
+              hasMore={leads.hasNextPage}
+              isLoadingMore={leads.isFetchingNextPage}
+              onLoadMore={() => void leads.fetchNextPage()}
+            />
+          )}
+        </section>
+        <section
+          aria-label="Conversation"
+          className={cn(
+            'min-h-0 min-w-0 flex-1 flex-col lg:flex lg:border-r',
+            mobileView === 'conversation' ? 'flex' : 'hidden',
+          )}
+        >
+          <ConversationPanel
+            lead={lead.data}
+            isLoading={lead.isLoading}
+            canReply={canSendMessages}
+            onBack={() => setMobileView('list')}
+            onShowDetails={() => setMobileView('details')}
+          />
+        </section>
+        <section
+          aria-label="Lead details"
+          className={cn(
+            'min-h-0 min-w-0 flex-1 flex-col lg:flex lg:w-80 lg:flex-none',
+            mobileView === 'details' ? 'flex' : 'hidden',
+          )}
+        >
+          <LeadDetailsPanel
+            lead={lead.data}
+            canChangeStatus={canChangeStatus}
+            isSavingStatus={updateStatus.isPending}
+            onStatusChange={changeStatus}
+            onBack={() => setMobileView('conversation')}
+          />
+        </section>
+      </div>
+    </div>
+  )
+}
