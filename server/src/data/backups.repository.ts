@@ -15,13 +15,17 @@ export interface TableInfo {
 
 const BATCH_ROWS = 2_000
 
-/** The application's tables (schema `public`), parents before the tables that reference them. */
+/**
+ * The application's tables (schema `public`), parents before the tables that reference them.
+ * Generated columns (the inbox's filter columns) are left out: the database computes them, and
+ * refuses a value for them on restore.
+ */
 export async function listAppTables(db: DB): Promise<TableInfo[]> {
   const columns = rowsOf<{ table_name: string; column_name: string; is_serial: boolean }>(
     await db.execute(sql`
       select table_name, column_name, coalesce(column_default like 'nextval(%', false) as is_serial
       from information_schema.columns
-      where table_schema = 'public'
+      where table_schema = 'public' and is_generated = 'NEVER'
         and table_name in (select table_name from information_schema.tables
                            where table_schema = 'public' and table_type = 'BASE TABLE')
       order by table_name, ordinal_position`),
