@@ -84,7 +84,7 @@ async function seed(database: Database): Promise<void> {
   }
 }
 
-/** Webhooks for an unknown business: logged and answered 200, no provider call (PRODUCT.md §3). */
+/** Webhooks for an unknown business: logged and answered 200, no provider call (docs/spec/product.md §3). */
 function ingest(
   url: string,
 ): Promise<{ p50: number; p99: number; max: number; requests: number; non2xx: number }> {

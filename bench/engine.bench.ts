@@ -36,7 +36,7 @@ const num = (name: string, fallback: number) => {
   return value
 }
 const DB: DbKind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite'
-/** Yelp's limit per endpoint: 5 a second unless Yelp raised it for the partner (yelp.md §1). */
+/** Yelp's limit per endpoint: 5 a second unless Yelp raised it for the partner (docs/providers/yelp.md §1). */
 const YELP_RATE = num('BENCH_YELP_RATE', 5)
 const LEAD_SYNC = 'yelp-lead-sync'
 
@@ -491,7 +491,7 @@ async function e2eScenario() {
   const seconds = num('E2E_SECONDS', 30)
   const leadCount = num('E2E_LEADS', 50)
   // Spread over several clients (each its own Yelp business and GHL location): GHL allows 100
-  // calls per 10 s per location (ghl.md §10), so one location cannot take 20 messages a second.
+  // calls per 10 s per location (docs/providers/ghl.md §10), so one location cannot take 20 messages a second.
   const clientCount = num('E2E_CLIENTS', 10)
   const world = await startWorld({ db: DB, clientCount, yelpRatePerSecond: YELP_RATE })
   const leads = Array.from({ length: leadCount }, (_, l) => {

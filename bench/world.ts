@@ -123,7 +123,7 @@ async function prepareDatabase(db: DbKind) {
 }
 
 /**
- * The hub's `rateLimiting` setting (spec §9, server/src/http/rate-limits.ts) saved as off before
+ * The hub's `rateLimiting` setting (docs/spec/dashboard-spec.md §9, server/src/http/rate-limits.ts) saved as off before
  * it starts: the ack run sends 500 webhooks a second for one business from one address, far
  * beyond the per-business and per-address limits, and these benchmarks measure the engine, not
  * the limits. Written through the settings repository on the hub's own (migrated) database; the
@@ -278,7 +278,7 @@ async function connectClient(admin: SessionClient, ghl: GhlSim, client: BenchCli
   await authorize(admin, `/api/ghl-auth-url?${new URLSearchParams({ clientId, autoSync: 'false' })}`)
 }
 
-/** A Yelp NEW_EVENT webhook body, as the Yelp simulator sends it (yelp.md §2). */
+/** A Yelp NEW_EVENT webhook body, as the Yelp simulator sends it (docs/providers/yelp.md §2). */
 export function webhookBody(businessId: string, leadId: string, eventId: string): string {
   return JSON.stringify({
     time: new Date().toISOString(),

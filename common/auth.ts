@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { isoTimestampSchema } from './api.ts'
 import { permissionsSchema, roleSchema } from './permissions.ts'
 
-// Spec §5: login fields are required, minimum length 1, with these exact messages.
+// docs/spec/dashboard-spec.md §5: login fields are required, minimum length 1, with these exact messages.
 // The upper bounds keep a hostile 1 MB username from ever reaching the password hasher.
 export const loginSchema = z.object({
   username: z

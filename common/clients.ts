@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { isoTimestampSchema } from './api.ts'
 import { emailField, idField, MAX } from './text-bounds.ts'
 
-// Client shapes and validation shared by the server and the dashboard (spec §3, §5, §7;
-// PRODUCT.md §4). Token and key values never appear in any of these.
+// Client shapes and validation shared by the server and the dashboard (docs/spec/dashboard-spec.md §3, §5, §7;
+// docs/spec/product.md §4). Token and key values never appear in any of these.
 
 export const CUSTOM_FIELDS_STATUSES = ['not_configured', 'configuring', 'configured', 'error'] as const
 export type CustomFieldsStatus = (typeof CUSTOM_FIELDS_STATUSES)[number]
@@ -57,7 +57,7 @@ export const updateClientSchema = z
       })
       .strict()
       .optional(),
-    // Spec §5 "CRM token form" (defined but unused by the screens).
+    // docs/spec/dashboard-spec.md §5 "CRM token form" (defined but unused by the screens).
     ghlTokens: z
       .object({
         accessToken: z
@@ -80,13 +80,13 @@ export const updateClientSchema = z
   })
   .strict()
 
-/** Spec §5: "Business ID is required for webhook subscription". */
+/** docs/spec/dashboard-spec.md §5: "Business ID is required for webhook subscription". */
 export const subscribeWebhookSchema = z.object({
   clientId: idField('clientId'),
   businessId: businessIdField,
 })
 
-/** Spec §5 "CRM location form". */
+/** docs/spec/dashboard-spec.md §5 "CRM location form". */
 export const ghlLocationFormSchema = z.object({
   locationApiKey: z
     .string({ error: 'Location API key is required' })
@@ -134,7 +134,7 @@ export const ONBOARDING_LINK_DAYS = 7
 export const ONBOARDING_LINK_STATUSES = ['active', 'expired', 'completed'] as const
 export type OnboardingLinkStatus = (typeof ONBOARDING_LINK_STATUSES)[number]
 
-/** A client as every API response returns it (PRODUCT.md §4). */
+/** A client as every API response returns it (docs/spec/product.md §4). */
 export const clientViewSchema = z.object({
   id: z.number().int(),
   clientId: z.string(),
@@ -181,7 +181,7 @@ export const tokenRefreshOutcomeSchema = z.object({
 })
 export type TokenRefreshOutcome = z.infer<typeof tokenRefreshOutcomeSchema>
 
-/** POST /api/clients/{clientId}/refresh-tokens: each provider's outcome (PRODUCT.md §2). */
+/** POST /api/clients/{clientId}/refresh-tokens: each provider's outcome (docs/spec/product.md §2). */
 export const tokenRefreshResultSchema = z.object({
   yelp: tokenRefreshOutcomeSchema,
   ghl: tokenRefreshOutcomeSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * POST /api/clients/{clientId}/ghl/sync-contacts, "Sync All Leads to GHL Contacts" (spec §2.6):
+ * POST /api/clients/{clientId}/ghl/sync-contacts, "Sync All Leads to GHL Contacts" (docs/spec/dashboard-spec.md §2.6):
  * how many stored leads' contacts were upserted and which failed.
  */
 export const contactSyncResultSchema = z.object({

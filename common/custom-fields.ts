@@ -3,7 +3,7 @@ import { isoTimestampSchema } from './api.ts'
 import { MAX } from './text-bounds.ts'
 
 // A client's GHL custom fields: the lead analysis, the records the hub created, and the
-// mapping the Integration Setup dialog shows (spec §2.6, §3.2, §9).
+// mapping the Integration Setup dialog shows (docs/spec/dashboard-spec.md §2.6, §3.2, §9).
 
 export const GHL_DATA_TYPES = [
   'TEXT',
@@ -16,7 +16,7 @@ export const GHL_DATA_TYPES = [
 ] as const
 export type GhlDataType = (typeof GHL_DATA_TYPES)[number]
 
-/** Spec §9 "Data type labels". */
+/** docs/spec/dashboard-spec.md §9 "Data type labels". */
 export const DATA_TYPE_LABELS: Record<GhlDataType, string> = {
   TEXT: 'Text',
   LARGE_TEXT: 'Large Text',
@@ -89,7 +89,7 @@ export type CreateFieldsResult = z.infer<typeof createFieldsResultSchema>
 export const deleteCustomFieldsResultSchema = z.object({ deletedCount: z.number().int() })
 export type DeleteCustomFieldsResult = z.infer<typeof deleteCustomFieldsResultSchema>
 
-/** GET /api/clients/{clientId}/ghl/custom-fields: spec §3.2 "CRM status response". */
+/** GET /api/clients/{clientId}/ghl/custom-fields: docs/spec/dashboard-spec.md §3.2 "CRM status response". */
 export const ghlStatusSchema = z.object({
   hasApiKey: z.boolean(),
   hasCustomFields: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isoTimestampSchema } from './api.ts'
 
-// The historical lead import of Integration Setup (spec §2.6): starting it and its progress.
+// The historical lead import of Integration Setup (docs/spec/dashboard-spec.md §2.6): starting it and its progress.
 
 /** POST /api/import-historical-leads. */
 export const importHistoricalLeadsSchema = z.object({

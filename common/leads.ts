@@ -5,7 +5,7 @@ import { MAX } from './text-bounds.ts'
 // Lead Inbox contracts (docs/spec/dashboard-spec.md §2.14, §3.2, §4; docs/spec/product.md §6.1):
 // the server parses its input and declares its answers with these; the web parses every answer.
 
-/** Spec §4: the four statuses, `new` by default. */
+/** docs/spec/dashboard-spec.md §4: the four statuses, `new` by default. */
 export const LEAD_STATUSES = ['new', 'contacted', 'converted', 'closed'] as const
 export type LeadStatus = (typeof LEAD_STATUSES)[number]
 
@@ -146,7 +146,7 @@ export const leadProjectDataSchema = z
   })
   .loose()
 
-/** Spec §3.2 "Lead (inbox view)", plus the client's name and the §4 last-message direction. */
+/** docs/spec/dashboard-spec.md §3.2 "Lead (inbox view)", plus the client's name and the §4 last-message direction. */
 export const leadSchema = z.object({
   id: z.number().int(),
   leadId: z.string(),
@@ -170,7 +170,7 @@ export const leadListSchema = z.array(leadSchema)
 
 export const REPLY_STATES = ['pending', 'success', 'error'] as const
 
-/** A reply typed in the hub (PRODUCT.md §2): pending, then sent (success) or failed with its reason. */
+/** A reply typed in the hub (docs/spec/product.md §2): pending, then sent (success) or failed with its reason. */
 export const hubReplySchema = z.object({
   messageId: z.number().int(),
   text: z.string(),
@@ -256,11 +256,11 @@ export type ChangeEvent = z.infer<typeof changeEventSchema>
 
 // ---------- display rules shared by both sides ----------
 
-/** Spec §4: outbound when the newest event is the business's, otherwise inbound. */
+/** docs/spec/dashboard-spec.md §4: outbound when the newest event is the business's, otherwise inbound. */
 export function lastMessageOf(events: ReadonlyArray<{ user_type?: string | null }>): LastMessageDirection {
   return events.at(-1)?.user_type === 'BIZ' ? 'outbound' : 'inbound'
 }
 
-/** Spec §3.2 "Client (reference)": what the inbox's client selector reads of GET /api/clients. */
+/** docs/spec/dashboard-spec.md §3.2 "Client (reference)": what the inbox's client selector reads of GET /api/clients. */
 export const clientReferenceListSchema = z.array(z.object({ clientId: z.string(), name: z.string() }).loose())
 export type ClientReference = z.infer<typeof clientReferenceListSchema>[number]

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { dateOrTimestampParam, dayParam, endOf, startOf } from './list-query.ts'
 
-describe('date parameters (PRODUCT.md §6.1)', () => {
+describe('date parameters (docs/spec/product.md §6.1)', () => {
   it.each([
     ['2026-03-10', true],
     ['2026-02-29', false],

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// Parameters every paged list shares (PRODUCT.md §6 and §6.1): `limit` (default 100, at most
+// Parameters every paged list shares (docs/spec/product.md §6 and §6.1): `limit` (default 100, at most
 // 500), an opaque `cursor`, and dates as UTC days (`YYYY-MM-DD`) or ISO timestamps.
 
 export const DEFAULT_PAGE_SIZE = 100
@@ -61,7 +61,7 @@ export function startOf(value: string): Date {
   return DAY.test(value) ? new Date(`${value}T00:00:00.000Z`) : new Date(value)
 }
 
-/** The exclusive end of a `to` value: a day includes all of itself (PRODUCT.md §6.1). */
+/** The exclusive end of a `to` value: a day includes all of itself (docs/spec/product.md §6.1). */
 export function endOf(value: string): Date {
   if (!DAY.test(value)) return new Date(new Date(value).getTime() + 1)
   const start = new Date(`${value}T00:00:00.000Z`)

@@ -1,14 +1,14 @@
 import { z } from 'zod'
 import { cursorParam, dateOrTimestampParam, dayParam, limitParam, searchParam } from './list-query.ts'
 
-// GET /api/messages (spec §2.11, §3.1; PRODUCT.md §6.1): the Message Logs list.
+// GET /api/messages (docs/spec/dashboard-spec.md §2.11, §3.1; docs/spec/product.md §6.1): the Message Logs list.
 
 export const MESSAGE_DIRECTIONS = ['inbound', 'outbound'] as const
 export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number]
 export const MESSAGE_STATUSES = ['success', 'pending', 'error'] as const
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
 
-/** Spec §2.11 direction labels. */
+/** docs/spec/dashboard-spec.md §2.11 direction labels. */
 export const MESSAGE_DIRECTION_LABELS: Record<MessageDirection, string> = {
   inbound: 'review platform → CRM',
   outbound: 'CRM → review platform',
@@ -19,7 +19,7 @@ export const messagesQuerySchema = z
     clientId: z.string().min(1, 'must not be empty').max(64, 'is not a client id').optional(),
     direction: z.enum(MESSAGE_DIRECTIONS, 'must be inbound or outbound').optional(),
     status: z.enum(MESSAGE_STATUSES, 'must be one of success, pending, error').optional(),
-    /** One UTC day (PRODUCT.md §2: the date filter is applied). */
+    /** One UTC day (docs/spec/product.md §2: the date filter is applied). */
     date: dayParam.optional(),
     from: dateOrTimestampParam.optional(),
     to: dateOrTimestampParam.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { flagsObject } from './text-bounds.ts'
 
-// Roles and permission flags of spec §3.2 and §6. The server enforces them on every /api
+// Roles and permission flags of docs/spec/dashboard-spec.md §3.2 and §6. The server enforces them on every /api
 // route and the web client hides what a role lacks; both read this one definition.
 
 export const ROLES = ['admin', 'manager', 'operator', 'viewer'] as const
@@ -45,7 +45,7 @@ function grant(flags: readonly PermissionFlag[]): Permissions {
   return Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, flags.includes(f)])) as Permissions
 }
 
-// Defaults derived from the role descriptions of spec §6 and the badge labels of §2.9.
+// Defaults derived from the role descriptions of docs/spec/dashboard-spec.md §6 and the badge labels of §2.9.
 // The README carries the same table; change both together.
 export const DEFAULT_ROLE_PERMISSIONS: Record<Role, Permissions> = {
   admin: grant(PERMISSION_FLAGS),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { directionOfEndpoint, logOutcome, statusDot } from './request-logs.ts'
 
-// Spec §4 log outcome, §2.12 status dot and direction rule.
+// docs/spec/dashboard-spec.md §4 log outcome, §2.12 status dot and direction rule.
 
 describe('logOutcome', () => {
   it.each([

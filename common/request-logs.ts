@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { cursorParam, dateOrTimestampParam, limitParam, searchParam } from './list-query.ts'
 
-// GET /api/all-request-logs (spec §2.12, §3.2 log entry, §4 log outcome; PRODUCT.md §6.1):
+// GET /api/all-request-logs (docs/spec/dashboard-spec.md §2.12, §3.2 log entry, §4 log outcome; docs/spec/product.md §6.1):
 // webhook_logs and api_request_logs as one list.
 
 export const LOG_TYPES = ['api', 'webhook'] as const
@@ -57,10 +57,10 @@ export type LogEntry = z.infer<typeof logEntrySchema>
 export const logEntryListSchema = z.array(logEntrySchema)
 export const logEndpointsSchema = z.array(z.string())
 
-/** List items carry each body cut at 10 KB of JSON text (PRODUCT.md §6.1). */
+/** List items carry each body cut at 10 KB of JSON text (docs/spec/product.md §6.1). */
 export const LOG_BODY_LIMIT = 10 * 1024
 
-// Spec §2.12 direction rule, for entries that do not carry their own direction (webhook logs).
+// docs/spec/dashboard-spec.md §2.12 direction rule, for entries that do not carry their own direction (webhook logs).
 // The server stores it as a generated column (server/src/db/schema.ts) with the same patterns.
 export const OUTGOING_ENDPOINT_PATTERNS = ['/businesses/subscriptions', 'api.yelp.com', 'leadconnectorhq.com']
 export const INCOMING_ENDPOINT_PATTERNS = ['/yelp/webhook', '/reply', '/ghl/webhook']
@@ -74,7 +74,7 @@ export function directionOfEndpoint(endpoint: string): LogDirection {
 
 export type LogOutcome = 'Success' | 'Failed' | 'Warning' | 'Unknown' | 'Error'
 
-/** Spec §4 log outcome; an error text wins, since it says more than the code. */
+/** docs/spec/dashboard-spec.md §4 log outcome; an error text wins, since it says more than the code. */
 export function logOutcome(entry: { statusCode: number | null; error: string | null }): LogOutcome {
   if (entry.error) return 'Error'
   const code = entry.statusCode
@@ -86,7 +86,7 @@ export function logOutcome(entry: { statusCode: number | null; error: string | n
 
 export type StatusDot = 'green' | 'red' | 'orange' | 'grey'
 
-/** Spec §2.12 status colour dot. */
+/** docs/spec/dashboard-spec.md §2.12 status colour dot. */
 export function statusDot(statusCode: number | null): StatusDot {
   if (statusCode === null || statusCode === undefined) return 'grey'
   if (statusCode >= 200 && statusCode <= 299) return 'green'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// The eleven settings of spec §2.13 / §3.2 with the §5 messages and the §9 defaults. The server
+// The eleven settings of docs/spec/dashboard-spec.md §2.13 / §3.2 with the §5 messages and the §9 defaults. The server
 // validates `PUT /api/settings/{key}` with these value schemas and the Settings form uses the same
 // ones, so a value the form accepts is a value the server accepts (docs/spec/product.md §6.1).
 
@@ -28,7 +28,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number]
 export const BACKUP_FREQUENCIES = ['hourly', 'daily', 'weekly'] as const
 export type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number]
 
-/** Empty input (`""`, null, missing) is the "… is required" case of spec §5. */
+/** Empty input (`""`, null, missing) is the "… is required" case of docs/spec/dashboard-spec.md §5. */
 function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
 }
@@ -65,7 +65,7 @@ const baseUrl = z
   .pipe(z.url({ protocol: /^https?$/, error: 'Must be a valid URL' }))
   .transform((value) => value.replace(/\/+$/, ''))
 
-/** Per key: what `PUT /api/settings/{key}` accepts as `value`, with the spec §5 messages. */
+/** Per key: what `PUT /api/settings/{key}` accepts as `value`, with the docs/spec/dashboard-spec.md §5 messages. */
 export const settingValueSchemas = {
   port: wholeNumber('Port is required', { min: 1, max: 65535, message: 'Port must be between 1 and 65535' }),
   baseUrl,
@@ -110,7 +110,7 @@ export interface SettingValues {
 }
 
 /**
- * Spec §9 defaults. `port` and `baseUrl` default to the running PORT and BASE_URL instead
+ * docs/spec/dashboard-spec.md §9 defaults. `port` and `baseUrl` default to the running PORT and BASE_URL instead
  * (docs/spec/product.md §6.1), so the server fills those two in.
  */
 export const SETTING_DEFAULTS: Omit<SettingValues, 'port' | 'baseUrl'> = {
@@ -148,7 +148,7 @@ export const settingSchema = z.object({
 export type Setting = z.infer<typeof settingSchema>
 export const settingsListSchema = z.array(settingSchema)
 
-/** The Settings form (spec §2.13): every field with the server's rules; the secret may stay blank. */
+/** The Settings form (docs/spec/dashboard-spec.md §2.13): every field with the server's rules; the secret may stay blank. */
 export const settingsFormSchema = z.object({
   port: settingValueSchemas.port,
   baseUrl: settingValueSchemas.baseUrl,
@@ -166,7 +166,7 @@ export const settingsFormSchema = z.object({
 export type SettingsFormInput = z.input<typeof settingsFormSchema>
 export type SettingsFormValues = z.output<typeof settingsFormSchema>
 
-// Backups (spec §3.2 "Backup response", docs/spec/product.md §6.1).
+// Backups (docs/spec/dashboard-spec.md §3.2 "Backup response", docs/spec/product.md §6.1).
 export const backupResultSchema = z.object({ backupFile: z.string() })
 export type BackupResult = z.infer<typeof backupResultSchema>
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
-// GET /api/stats (spec §3.2 stats response; definitions in PRODUCT.md §6) and the dashboard's
-// activity chart and System Health dialog (PRODUCT.md §2).
+// GET /api/stats (docs/spec/dashboard-spec.md §3.2 stats response; definitions in docs/spec/product.md §6) and the dashboard's
+// activity chart and System Health dialog (docs/spec/product.md §2).
 
 export const statsSchema = z.object({
   activeClients: z.number(),

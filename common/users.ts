@@ -3,7 +3,7 @@ import { isoTimestampSchema } from './api.ts'
 import { PERMISSION_FLAGS, ROLES } from './permissions.ts'
 import { emailField, flagsObject, idField } from './text-bounds.ts'
 
-// Spec §5 "User" rules with their exact messages. The password is optional in the shared
+// docs/spec/dashboard-spec.md §5 "User" rules with their exact messages. The password is optional in the shared
 // schema (blank on edit means "unchanged"); creating a user requires it (createUserSchema).
 const optionalText = z
   .string()
@@ -59,7 +59,7 @@ export const updateUserSchema = userBaseSchema
   .partial({ username: true, role: true, isActive: true })
 export type UpdateUserInput = z.infer<typeof updateUserSchema>
 
-/** The assign dialog (spec §5): at least one client. */
+/** The assign dialog (docs/spec/dashboard-spec.md §5): at least one client. */
 export const assignClientsSchema = z.object({
   clientIds: z
     .array(idField('clientId'))
@@ -67,7 +67,7 @@ export const assignClientsSchema = z.object({
     .max(1000, 'At most 1000 clients at once'),
 })
 
-// Spec §6: per-client assignments carry a permissions object (posted empty). Only the role
+// docs/spec/dashboard-spec.md §6: per-client assignments carry a permissions object (posted empty). Only the role
 // flags are accepted there (issue 11 §3), so nothing else can be stored under that name.
 export const assignmentBodySchema = z.object({
   permissions: flagsObject(PERMISSION_FLAGS).default({}),
@@ -89,7 +89,7 @@ export const savedUserSchema = z.object({
 })
 export type SavedUser = z.infer<typeof savedUserSchema>
 
-/** A user as GET /api/users lists it (spec §3.2 "User (as listed)", without the password). */
+/** A user as GET /api/users lists it (docs/spec/dashboard-spec.md §3.2 "User (as listed)", without the password). */
 export const listedUserSchema = savedUserSchema.extend({
   clientAssignments: z.array(z.object({ clientId: z.string(), client: z.object({ name: z.string() }) })),
 })

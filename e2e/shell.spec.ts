@@ -7,7 +7,7 @@ import { launchBrowser } from './support/browser.ts'
 
 const screenshotDir = fileURLToPath(new URL('../test-results/', import.meta.url))
 
-// Spec §2.1: the 8 navigation items in order, with the header title of each screen.
+// docs/spec/dashboard-spec.md §2.1: the 8 navigation items in order, with the header title of each screen.
 const SCREENS = [
   {
     nav: 'Dashboard',

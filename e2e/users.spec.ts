@@ -113,7 +113,7 @@ describe('users, roles and permissions in the browser', () => {
     await userCard(page, 'admin').waitFor()
     expect(await userCard(page, 'admin').getByText('You').isVisible()).toBe(true)
 
-    // The spec §5 messages, before anything is sent.
+    // The docs/spec/dashboard-spec.md §5 messages, before anything is sent.
     await page.getByRole('button', { name: 'Add User' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add New User' })
     await dialog.getByLabel('Username').fill('ab')

@@ -1,6 +1,6 @@
 // `npm run demo`: the hub on a fresh embedded database beside both simulators, with a sample client
 // connected and its leads imported, and commands to watch a lead go from Yelp to GHL and a reply
-// come back (PRODUCT.md §8). `npm run demo -- --check` (or DEMO_CHECK=1) plays that scenario
+// come back (docs/spec/product.md §8). `npm run demo -- --check` (or DEMO_CHECK=1) plays that scenario
 // unattended and exits 0, or 1 with the reason.
 // It never fakes a step the engine does not perform: the sample client is connected through the
 // hub's own HTTP API exactly as an operator would, and every lead and reply travels through the

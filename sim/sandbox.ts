@@ -30,7 +30,7 @@ export interface SandboxSample {
 export interface Sandbox {
   yelp: YelpSim
   ghl: GhlSim
-  /** The hub's environment lines (PRODUCT.md §5) pointing at both simulators. */
+  /** The hub's environment lines (docs/spec/product.md §5) pointing at both simulators. */
   env: SandboxEnv
   sample: SandboxSample
   hubUrl: string

@@ -4,7 +4,7 @@ import { exportLines, SANDBOX_ENV_NAMES, sandboxEnv, shellQuote } from './sim-en
 import { createYelpSim } from './yelp/yelp-sim.ts'
 
 describe('sandboxEnv', () => {
-  it('gives every PRODUCT.md §5 variable for both simulators, in order, with their values', async () => {
+  it('gives every docs/spec/product.md §5 variable for both simulators, in order, with their values', async () => {
     const yelp = createYelpSim()
     const ghl = createGhlSim()
     await yelp.listen()

@@ -1,7 +1,7 @@
 import type { GhlSim } from './ghl/ghl-sim.ts'
 import type { YelpSim } from './yelp/yelp-sim.ts'
 
-/** PRODUCT.md §5 variables that point the hub at the simulators, in the order they are printed. */
+/** docs/spec/product.md §5 variables that point the hub at the simulators, in the order they are printed. */
 export const SANDBOX_ENV_NAMES = [
   'YELP_API_BASE',
   'YELP_AUTH_BASE',

@@ -11,7 +11,7 @@ import {
 import type { GhlContact, GhlLocation } from './ghl-store.ts'
 import { type Dto, queryParam, requiredQuery, validateDto } from './ghl-validation.ts'
 
-/** ghl.md §7 body fields of create (contacts.json CreateContactDto), `locationId` required. */
+/** docs/providers/ghl.md §7 body fields of create (contacts.json CreateContactDto), `locationId` required. */
 const CONTACT_FIELDS: Dto = {
   firstName: { type: 'string', nullable: true },
   lastName: { type: 'string', nullable: true },
@@ -38,7 +38,7 @@ const CONTACT_FIELDS: Dto = {
 }
 
 const CREATE_DTO: Dto = { ...CONTACT_FIELDS, locationId: { type: 'string', required: true } }
-/** Upsert only: `createNewIfDuplicateAllowed` (ghl.md §7). */
+/** Upsert only: `createNewIfDuplicateAllowed` (docs/providers/ghl.md §7). */
 const UPSERT_DTO: Dto = { ...CREATE_DTO, createNewIfDuplicateAllowed: { type: 'boolean' } }
 /** Update has no `locationId`: sending it answers 422 "property locationId should not exist". */
 const UPDATE_DTO: Dto = CONTACT_FIELDS
@@ -97,7 +97,7 @@ export function registerGhlContactRoutes(app: FastifyInstance, ctx: GhlContext):
       const dto = validateDto(body, UPDATE_DTO)
       const contact = ownContact(ctx, caller, params.contactId)
       const location = ownLocation(ctx, caller, contact.locationId)
-      // "succeded" (sic) is the documented field name (ghl.md §7).
+      // "succeded" (sic) is the documented field name (docs/providers/ghl.md §7).
       return {
         status: 200,
         body: { succeded: true, contact: serializeContact(contacts.update(location, contact, dto)) },

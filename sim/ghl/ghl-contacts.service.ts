@@ -3,7 +3,7 @@ import { ghlId } from './ghl-ids.ts'
 import type { DuplicateField, GhlContact, GhlLocation, GhlStore } from './ghl-store.ts'
 import { asBody, type Body } from './ghl-validation.ts'
 
-/** Plain string fields copied as given (ghl.md §7 body fields). */
+/** Plain string fields copied as given (docs/providers/ghl.md §7 body fields). */
 const TEXT_FIELDS = [
   'firstName',
   'lastName',
@@ -22,7 +22,7 @@ const TEXT_FIELDS = [
 ] as const
 
 /**
- * Contacts with the location's duplicate rules (ghl.md §7 "Duplicate rules", contacts.json
+ * Contacts with the location's duplicate rules (docs/providers/ghl.md §7 "Duplicate rules", contacts.json
  * "Get Duplicate Contact"): a contact is identified by email or phone, in the location's
  * priority order; when duplicates are disallowed, a second contact with the same email or phone
  * is refused.
@@ -33,7 +33,7 @@ export class GhlContactsService {
     private readonly now: () => string,
   ) {}
 
-  /** ghl.md §7 upsert: returns the contact and whether it was created. */
+  /** docs/providers/ghl.md §7 upsert: returns the contact and whether it was created. */
   upsert(location: GhlLocation, body: Body): { contact: GhlContact; isNew: boolean } {
     if (location.allowDuplicateContact && body.createNewIfDuplicateAllowed === true) {
       return { contact: this.insert(location, body), isNew: true }
@@ -54,7 +54,7 @@ export class GhlContactsService {
     return { contact: match.contact, isNew: false }
   }
 
-  /** ghl.md §7 create (201); a duplicate is refused when the location disallows duplicates. */
+  /** docs/providers/ghl.md §7 create (201); a duplicate is refused when the location disallows duplicates. */
   create(location: GhlLocation, body: Body): GhlContact {
     this.refuseDuplicate(location, identifiers(body), null)
     return this.insert(location, body)
@@ -79,7 +79,7 @@ export class GhlContactsService {
     return this.firstMatch(location, wanted)
   }
 
-  /** Tag endpoints add or remove without touching the others (ghl.md §7). */
+  /** Tag endpoints add or remove without touching the others (docs/providers/ghl.md §7). */
   addTags(contact: GhlContact, tags: string[]): string[] {
     contact.tags = normalizeTags([...contact.tags, ...tags])
     contact.dateUpdated = this.now()
@@ -127,14 +127,14 @@ export class GhlContactsService {
     if (typeof body.dnd === 'boolean') contact.dnd = body.dnd
     if (body.dndSettings !== undefined) contact.dndSettings = asBody(body.dndSettings)
     if (body.inboundDndSettings !== undefined) contact.inboundDndSettings = asBody(body.inboundDndSettings)
-    // ghl.md §7: `tags` on upsert/create/update overwrite all existing tags.
+    // docs/providers/ghl.md §7: `tags` on upsert/create/update overwrite all existing tags.
     if (Array.isArray(body.tags)) contact.tags = normalizeTags(body.tags.map(String))
     if (Array.isArray(body.customFields)) this.applyCustomFields(contact, body.customFields)
     contact.dateUpdated = this.now()
   }
 
   /**
-   * ghl.md §7: items `{id | key, field_value}` set one field each and leave the others; the
+   * docs/providers/ghl.md §7: items `{id | key, field_value}` set one field each and leave the others; the
    * response lists `{id, value}`. An empty value clears the field. Unknown ids are ignored
    * (not documented; GHL does not report them).
    */
@@ -169,7 +169,7 @@ export class GhlContactsService {
   }
 
   /**
-   * pitfalls-and-simulators.md: "duplicate → 400 when duplicates disallowed — message shape
+   * docs/providers/simulators.md: "duplicate → 400 when duplicates disallowed — message shape
    * unknown". This is the text GHL users report, with the matching contact in `meta`.
    */
   private refuseDuplicate(
@@ -216,12 +216,12 @@ export function normalizePhone(phone: string): string {
   return `+${digits}`
 }
 
-/** GHL keeps tags lower-cased and unique (observed behaviour; not in ghl.md). */
+/** GHL keeps tags lower-cased and unique (observed behaviour; not in docs/providers/ghl.md). */
 function normalizeTags(tags: string[]): string[] {
   return [...new Set(tags.map((t) => t.trim().toLowerCase()).filter(Boolean))]
 }
 
-/** The contact as GHL answers it: `customFields` as `{id, value}` (ghl.md §7). */
+/** The contact as GHL answers it: `customFields` as `{id, value}` (docs/providers/ghl.md §7). */
 export function serializeContact(contact: GhlContact): Record<string, unknown> {
   const result: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(contact)) if (value !== undefined) result[key] = value

@@ -12,7 +12,7 @@ interface ContactBody {
   customFields: Array<{ id: string; value: unknown }>
 }
 
-describe('GHL simulator: contacts (ghl.md §7)', () => {
+describe('GHL simulator: contacts (docs/providers/ghl.md §7)', () => {
   let bed: GhlTestBed
   beforeAll(async () => {
     bed = await startGhlTestBed()

@@ -189,14 +189,14 @@ describe('GHL simulator: control API (/__sim/ghl)', () => {
     expect((await bed.call('GET', `/locations/${LOC}/customFields`)).status).toBe(401)
   })
 
-  it('env() gives the PRODUCT.md §5 lines for one server behind both bases', () => {
+  it('env() gives the docs/spec/product.md §5 lines for one server behind both bases', () => {
     expect(bed.sim.env()).toEqual({
       GHL_CLIENT_ID: 'ghl-sim-client-id',
       GHL_CLIENT_SECRET: 'ghl-sim-client-secret',
       GHL_API_BASE: bed.url,
       GHL_AUTH_BASE: bed.url,
       GHL_CONVERSATION_PROVIDER_ID: bed.sim.config.conversationProviderId,
-      // An Ed25519 SPKI in base64 starts like GHL's published key (ghl.md §10).
+      // An Ed25519 SPKI in base64 starts like GHL's published key (docs/providers/ghl.md §10).
       GHL_WEBHOOK_PUBLIC_KEY: expect.stringMatching(/^MCowBQYDK2VwAyEA[A-Za-z0-9+/]{43}=$/),
     })
   })

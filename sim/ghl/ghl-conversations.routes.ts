@@ -6,7 +6,7 @@ import { type Caller, type GhlContext, ghlRoute, VERSION_CONVERSATIONS } from '.
 import type { GhlConversation, GhlMessage, GhlStore } from './ghl-store.ts'
 import { type Dto, queryParam, requiredQuery, str, validateDto } from './ghl-validation.ts'
 
-/** ghl.md §9 "Add inbound message" types. */
+/** docs/providers/ghl.md §9 "Add inbound message" types. */
 const INBOUND_TYPES = [
   'SMS',
   'RCS',
@@ -26,7 +26,7 @@ const INBOUND_TYPES = [
   'ALL_IN_ONE_CHAT',
   'FORM_SUBMISSION',
 ]
-/** ghl.md §9 "Send message" types. */
+/** docs/providers/ghl.md §9 "Send message" types. */
 const SEND_TYPES = ['SMS', 'RCS', 'Email', 'WhatsApp', 'GMB', 'IG', 'FB', 'Custom', 'Live_Chat', 'TIKTOK']
 
 const CREATE_DTO: Dto = {
@@ -37,7 +37,7 @@ const CREATE_DTO: Dto = {
 /**
  * conversations.json ProcessMessageBodyDto: the spec marks type, conversationId, contactId and
  * conversationProviderId required; the provider id is checked by the provider rules instead,
- * since a default SMS/Email provider needs none (ghl.md §9).
+ * since a default SMS/Email provider needs none (docs/providers/ghl.md §9).
  */
 const INBOUND_DTO: Dto = {
   type: { type: 'enum', values: INBOUND_TYPES, required: true },
@@ -59,7 +59,7 @@ const INBOUND_DTO: Dto = {
   call: { type: 'object' },
 }
 
-/** conversations.json SendMessageBodyDto (`status`/`subType` "required" is a spec artefact, ghl.md §9). */
+/** conversations.json SendMessageBodyDto (`status`/`subType` "required" is a spec artefact, docs/providers/ghl.md §9). */
 const SEND_DTO: Dto = {
   type: { type: 'enum', values: SEND_TYPES, required: true },
   contactId: { type: 'string', required: true },
@@ -123,7 +123,7 @@ export function registerGhlConversationRoutes(app: FastifyInstance, ctx: GhlCont
     ownLocation(ctx, caller, String(dto.locationId))
     const contact = ownContact(ctx, caller, String(dto.contactId))
     const existing = ctx.store.conversationOfContact(contact.id)
-    // ghl.md §9: one conversation per contact; a second create is not documented — refuse it.
+    // docs/providers/ghl.md §9: one conversation per contact; a second create is not documented — refuse it.
     if (existing) throw badRequest('Conversation already exists', { conversationId: existing.id })
     const conversation = messages.createConversation(contact)
     return {
@@ -160,7 +160,7 @@ export function registerGhlConversationRoutes(app: FastifyInstance, ctx: GhlCont
       const conversation = ownConversation(ctx, caller, String(dto.conversationId))
       if (conversation.contactId !== dto.contactId) throw badRequest('Contact not found')
       const message = messages.addInbound(caller, conversation, dto)
-      // ghl.md §9 issue #70: `Custom` without a provider id → 201 with no body, nothing added.
+      // docs/providers/ghl.md §9 issue #70: `Custom` without a provider id → 201 with no body, nothing added.
       if (!message) return { status: 201 }
       return {
         status: 200,
@@ -235,7 +235,7 @@ function ownConversation(ctx: GhlContext, caller: Caller, id: string | undefined
 }
 
 /**
- * ghl.md §9: newest first, 20 per page, `lastMessageId` continues after that message, `nextPage`
+ * docs/providers/ghl.md §9: newest first, 20 per page, `lastMessageId` continues after that message, `nextPage`
  * says whether more remain; the page is wrapped in `messages` as GHL answers it.
  */
 function pageOfMessages(store: GhlStore, conversation: GhlConversation, query: unknown) {
@@ -262,7 +262,7 @@ export function serializeMessage(message: GhlMessage): Record<string, unknown> {
   return rest
 }
 
-/** ghl.md §9 conversation object, with the contact's name, email and phone as search shows them. */
+/** docs/providers/ghl.md §9 conversation object, with the contact's name, email and phone as search shows them. */
 export function serializeConversation(
   store: GhlStore,
   conversation: GhlConversation,

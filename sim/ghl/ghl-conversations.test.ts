@@ -21,7 +21,7 @@ async function contactAndConversation(bed: GhlTestBed) {
   return { contactId, conversationId, created }
 }
 
-describe('GHL simulator: conversations (ghl.md §9)', () => {
+describe('GHL simulator: conversations (docs/providers/ghl.md §9)', () => {
   let bed: GhlTestBed
   let provider = ''
   beforeAll(async () => {

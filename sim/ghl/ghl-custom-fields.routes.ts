@@ -6,7 +6,7 @@ import { type Caller, type GhlContext, ghlRoute, VERSION_CONTACTS } from './ghl-
 import type { GhlCustomField } from './ghl-store.ts'
 import { type Body, type Dto, queryParam, str, validateDto } from './ghl-validation.ts'
 
-/** ghl.md §8 `dataType` enum of the location endpoint (EMAIL exists only on the newer /custom-fields API). */
+/** docs/providers/ghl.md §8 `dataType` enum of the location endpoint (EMAIL exists only on the newer /custom-fields API). */
 export const CUSTOM_FIELD_TYPES = [
   'TEXT',
   'LARGE_TEXT',
@@ -22,7 +22,7 @@ export const CUSTOM_FIELD_TYPES = [
   'RADIO',
 ] as const
 
-/** ghl.md §8: options are not in the spec; community code sends `options: string[]` (medium). */
+/** docs/providers/ghl.md §8: options are not in the spec; community code sends `options: string[]` (medium). */
 const OPTION_TYPES = new Set(['SINGLE_OPTIONS', 'MULTIPLE_OPTIONS', 'RADIO', 'CHECKBOX'])
 
 /** locations.json UpdateCustomFieldsDTO, plus the community `options`. */
@@ -67,7 +67,7 @@ export function registerGhlCustomFieldRoutes(app: FastifyInstance, ctx: GhlConte
     ghlRoute(ctx, write, ({ caller, params, body }) => {
       const dto = validateDto(body, CREATE_DTO)
       const location = ownLocation(ctx, caller, params.locationId ?? '')
-      // ghl.md §8: model omitted → contact (inferred).
+      // docs/providers/ghl.md §8: model omitted → contact (inferred).
       const model = dto.model === 'opportunity' ? 'opportunity' : 'contact'
       const name = String(dto.name)
       const dataType = String(dto.dataType)
@@ -124,7 +124,7 @@ export function registerGhlCustomFieldRoutes(app: FastifyInstance, ctx: GhlConte
       for (const contact of ctx.store.contactsOf(field.locationId)) {
         contact.customFields = contact.customFields.filter((cf) => cf.id !== field.id)
       }
-      // "succeded" (sic): CustomFieldDeleteSuccessfulResponseDto (ghl.md §8).
+      // "succeded" (sic): CustomFieldDeleteSuccessfulResponseDto (docs/providers/ghl.md §8).
       return { status: 200, body: { succeded: true } }
     }),
   )
@@ -150,7 +150,7 @@ function ownField(ctx: GhlContext, caller: Caller, locationId: string | undefine
   return field
 }
 
-/** ghl.md §8: `fieldKey` is generated from the name, e.g. "Yelp Lead Id" → `contact.yelp_lead_id`. */
+/** docs/providers/ghl.md §8: `fieldKey` is generated from the name, e.g. "Yelp Lead Id" → `contact.yelp_lead_id`. */
 export function snakeCase(name: string): string {
   return name
     .trim()
@@ -159,7 +159,7 @@ export function snakeCase(name: string): string {
     .replace(/^_+|_+$/g, '')
 }
 
-/** Names are not unique (ghl.md §8), keys are: a repeated name gets a numeric suffix (inferred). */
+/** Names are not unique (docs/providers/ghl.md §8), keys are: a repeated name gets a numeric suffix (inferred). */
 function uniqueFieldKey(ctx: GhlContext, locationId: string, key: string): string {
   const taken = new Set(ctx.store.customFieldsOf(locationId).map((f) => f.fieldKey))
   if (!taken.has(key)) return key

@@ -11,7 +11,7 @@ interface Field {
   model: string
 }
 
-describe('GHL simulator: custom fields (ghl.md §8)', () => {
+describe('GHL simulator: custom fields (docs/providers/ghl.md §8)', () => {
   let bed: GhlTestBed
   beforeAll(async () => {
     bed = await startGhlTestBed()

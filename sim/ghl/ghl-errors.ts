@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http'
 
 /**
- * GHL's error bodies, from the official `common-schemas.json` (ghl.md "Standard error bodies"):
+ * GHL's error bodies, from the official `common-schemas.json` (docs/providers/ghl.md "Standard error bodies"):
  * 400 `{statusCode, message}`, 401 `{statusCode, message, error: "Unauthorized"}`,
  * 422 `{statusCode, message: string[], error: "Unprocessable Entity"}`.
  */
@@ -33,17 +33,17 @@ export function unprocessable(messages: string[]): GhlError {
   return new GhlError(422, { statusCode: 422, message: messages, error: 'Unprocessable Entity' })
 }
 
-/** ghl.md §10: the 429 body is not documented; this is the shape of GHL's other errors. */
+/** docs/providers/ghl.md §10: the 429 body is not documented; this is the shape of GHL's other errors. */
 export function tooManyRequests(): GhlError {
   return new GhlError(429, { statusCode: 429, message: 'Too Many Requests' })
 }
 
-/** ghl.md §9 issue #6: a wrong conversationProviderId answers 500. */
+/** docs/providers/ghl.md §9 issue #6: a wrong conversationProviderId answers 500. */
 export function internalError(): GhlError {
   return new GhlError(500, { statusCode: 500, message: 'Internal server error' })
 }
 
-/** A location the token may not use (pitfalls-and-simulators.md "token for another location → 403 (inferred)"). */
+/** A location the token may not use (docs/providers/simulators.md "token for another location → 403 (inferred)"). */
 export function noLocationAccess(): GhlError {
   return forbidden('The token does not have access to this location.')
 }

@@ -1,7 +1,7 @@
 import type { GhlSim } from './ghl-sim.ts'
 import type { GhlApiKey, GhlLocation, GhlUser } from './ghl-store.ts'
 
-/** The ids of ghl.md's own examples, so docs, logs and tests read alike. */
+/** The ids of docs/providers/ghl.md's own examples, so docs, logs and tests read alike. */
 export const GHL_SAMPLE = {
   locationId: 'LocAAA111',
   companyId: 'CmpBBB222',
@@ -11,7 +11,7 @@ export const GHL_SAMPLE = {
 export interface GhlSampleWorld {
   location: GhlLocation
   user: GhlUser
-  /** A sub-account Private Integration Token for the location (ghl.md §6). */
+  /** A sub-account Private Integration Token for the location (docs/providers/ghl.md §6). */
   apiKey: GhlApiKey
 }
 

@@ -9,7 +9,7 @@ import {
 
 const LOC = GHL_SAMPLE.locationId
 
-/** One request per resource group and method, with the Version each group needs (ghl.md intro). */
+/** One request per resource group and method, with the Version each group needs (docs/providers/ghl.md intro). */
 const ROUTES: Array<[string, string, string, unknown?]> = [
   ['POST', '/contacts/upsert', V_CONTACTS, { locationId: LOC }],
   ['POST', '/contacts/', V_CONTACTS, { locationId: LOC }],
@@ -28,7 +28,7 @@ describe('GHL simulator: gateway rules', () => {
   afterAll(() => bed.close())
   beforeEach(() => bed.resetWorld())
 
-  describe('Version header (ghl.md intro, pitfall 8)', () => {
+  describe('Version header (docs/providers/ghl.md intro, pitfall 8)', () => {
     it.each(ROUTES)('%s %s without Version → 400', async (method, path, _version, body) => {
       expect(await bed.call(method, path, { version: null, body })).toMatchObject({
         status: 400,
@@ -101,7 +101,7 @@ describe('GHL simulator: gateway rules', () => {
     })
   })
 
-  describe('unknown properties → 422 (ghl.md §7, issue #262)', () => {
+  describe('unknown properties → 422 (docs/providers/ghl.md §7, issue #262)', () => {
     it.each<
       [string, string, (ids: { contactId: string; fieldId: string; messageId: string }) => unknown, string]
     >([
@@ -182,7 +182,7 @@ describe('GHL simulator: gateway rules', () => {
     })
   })
 
-  describe('rate limit: 100 requests / 10 s per location (ghl.md §10)', () => {
+  describe('rate limit: 100 requests / 10 s per location (docs/providers/ghl.md §10)', () => {
     const path = `/locations/${LOC}/customFields`
     const limits = (headers: Headers) => ({
       daily: headers.get('x-ratelimit-limit-daily'),

@@ -10,13 +10,13 @@ export function ghlId(): string {
   return id
 }
 
-/** ghl.md: "Every response also carries a `traceId`". */
+/** docs/providers/ghl.md: "Every response also carries a `traceId`". */
 export function traceId(): string {
   return randomUUID()
 }
 
 /**
- * GHL tokens are JWTs (`"access_token": "eyJ...a"`, ghl.md §5). The simulator's look like one and
+ * GHL tokens are JWTs (`"access_token": "eyJ...a"`, docs/providers/ghl.md §5). The simulator's look like one and
  * carry the real claims' spirit, but the signature is random: callers must treat them as opaque.
  */
 export function jwtLikeToken(claims: Record<string, unknown>): string {
@@ -24,7 +24,7 @@ export function jwtLikeToken(claims: Record<string, unknown>): string {
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ ...claims, jti: randomUUID() })}.${randomBytes(32).toString('base64url')}`
 }
 
-/** ghl.md §6: Private Integration Tokens look like `pit-<uuid>`. */
+/** docs/providers/ghl.md §6: Private Integration Tokens look like `pit-<uuid>`. */
 export function privateIntegrationToken(): string {
   return `pit-${randomUUID()}`
 }

@@ -3,7 +3,7 @@ import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
 export interface PublicKeyForms {
   /** SubjectPublicKeyInfo PEM, as `GHL_WEBHOOK_PUBLIC_KEY` accepts it. */
   pem: string
-  /** The base64 of the DER SPKI, the form GHL publishes its Ed25519 key in (ghl.md §10). */
+  /** The base64 of the DER SPKI, the form GHL publishes its Ed25519 key in (docs/providers/ghl.md §10). */
   spkiBase64: string
 }
 
@@ -14,7 +14,7 @@ export interface GhlPublicKeys {
 
 /**
  * The simulator's own webhook signing keys: GHL's private keys are not ours, so the hub is pointed
- * at these public keys instead (ghl.md §10, PRODUCT.md §5 `GHL_WEBHOOK_PUBLIC_KEY`). The Ed25519
+ * at these public keys instead (docs/providers/ghl.md §10, docs/spec/product.md §5 `GHL_WEBHOOK_PUBLIC_KEY`). The Ed25519
  * pair is made at start. The RSA pair is made at start when legacy signing is on, otherwise the
  * first time its public key is asked for: RSA key generation costs 0.3–1 s of CPU, which every
  * test file would otherwise pay for a key it never uses.
@@ -47,12 +47,12 @@ export class GhlSigningKeys {
     return this.rsa?.publicForms ?? null
   }
 
-  /** `X-GHL-Signature`: base64 Ed25519 over the raw body bytes (ghl.md §10 "Current"). */
+  /** `X-GHL-Signature`: base64 Ed25519 over the raw body bytes (docs/providers/ghl.md §10 "Current"). */
   signEd25519(rawBody: Buffer): string {
     return sign(null, rawBody, this.ed25519Private).toString('base64')
   }
 
-  /** `x-wh-signature`: base64 RSA-SHA256 (PKCS#1 v1.5) of the body (ghl.md §10 "Legacy"). */
+  /** `x-wh-signature`: base64 RSA-SHA256 (PKCS#1 v1.5) of the body (docs/providers/ghl.md §10 "Legacy"). */
   signRsaSha256(rawBody: Buffer): string {
     return sign('sha256', rawBody, this.rsaPair().privateKey).toString('base64')
   }

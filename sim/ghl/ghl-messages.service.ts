@@ -6,7 +6,7 @@ import type { GhlContact, GhlConversation, GhlMessage } from './ghl-store.ts'
 import { type Body, str } from './ghl-validation.ts'
 import type { WebhookDelivery } from './ghl-webhook.emitter.ts'
 
-/** ghl.md §9 issue #4: the status update's answer while GHL is still "downstreaming" a send. */
+/** docs/providers/ghl.md §9 issue #4: the status update's answer while GHL is still "downstreaming" a send. */
 export const NO_PROVIDER_MESSAGE = 'No conversation provider found for this message'
 
 export interface SendInput {
@@ -24,7 +24,7 @@ export interface SendInput {
 }
 
 /**
- * Conversations and messages, including the custom conversation provider's rules (ghl.md §9
+ * Conversations and messages, including the custom conversation provider's rules (docs/providers/ghl.md §9
  * "Custom conversation providers") and the ProviderOutboundMessage the provider's Delivery URL
  * receives when a message is sent on it.
  */
@@ -55,7 +55,7 @@ export class GhlMessagesService {
   }
 
   /**
-   * ghl.md §9 "Add inbound message" with the provider rules: an extra SMS provider needs its id;
+   * docs/providers/ghl.md §9 "Add inbound message" with the provider rules: an extra SMS provider needs its id;
    * `Email` with a custom id silently goes to the default email channel (#19); `Custom` without an
    * id answers 201 with no body and adds nothing (#70); a wrong id answers 500 (#6); a PIT cannot
    * use a Marketplace app's provider (#106/#107). Returns null for the silent #70 case.
@@ -87,7 +87,7 @@ export class GhlMessagesService {
     return message
   }
 
-  /** ghl.md §9 "Send message": an outbound message; on the app's provider it goes to the Delivery URL. */
+  /** docs/providers/ghl.md §9 "Send message": an outbound message; on the app's provider it goes to the Delivery URL. */
   send(input: SendInput): { message: GhlMessage; delivery: Promise<WebhookDelivery | null> } {
     const conversation = this.conversationFor(input.contact)
     const message = this.record({
@@ -118,7 +118,7 @@ export class GhlMessagesService {
     return { message, delivery }
   }
 
-  /** ghl.md §9 "Update message status": provider app tokens only, 403 while downstreaming (#4). */
+  /** docs/providers/ghl.md §9 "Update message status": provider app tokens only, 403 while downstreaming (#4). */
   updateStatus(caller: Caller, message: GhlMessage, dto: Body): void {
     const providerId = this.ctx.config.conversationProviderId
     if (caller.kind === 'pit')
@@ -182,7 +182,7 @@ export class GhlMessagesService {
 }
 
 /**
- * ghl.md §9 ProviderOutboundMessage: the SMS variant carries `phone` and `message`; the email
+ * docs/providers/ghl.md §9 ProviderOutboundMessage: the SMS variant carries `phone` and `message`; the email
  * variant (a `Custom` provider) carries `emailMessageId`, `emailTo[]`, `emailFrom`, `subject`,
  * `html` instead, and `replyToAltId` when the thread has an inbound `altId`. No provider id and
  * no conversation id: the hub maps back by `contactId`.
@@ -214,7 +214,7 @@ function isEmailType(type: string): boolean {
   return type === 'Email' || type === 'Custom'
 }
 
-/** GHL's `messageType` / `lastMessageType` values (ghl.md §9 conversation object). */
+/** GHL's `messageType` / `lastMessageType` values (docs/providers/ghl.md §9 conversation object). */
 export function messageTypeOf(type: string, providerId: string | undefined): string {
   if (providerId && type === 'SMS') return 'TYPE_CUSTOM_PROVIDER_SMS'
   if (providerId && type === 'Custom') return 'TYPE_CUSTOM_PROVIDER_EMAIL'

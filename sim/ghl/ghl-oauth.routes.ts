@@ -6,7 +6,7 @@ import type { GhlGrant, GhlLocation, UserType } from './ghl-store.ts'
 import { ALL_SCOPES, issueTokenPair } from './ghl-tokens.service.ts'
 import { type Body, type Dto, queryParam, str, validateDto } from './ghl-validation.ts'
 
-/** ghl.md §5 token form fields. */
+/** docs/providers/ghl.md §5 token form fields. */
 const TOKEN_DTO: Dto = {
   client_id: { type: 'string', required: true },
   client_secret: { type: 'string', required: true },
@@ -27,7 +27,7 @@ const LOCATION_TOKEN_DTO: Dto = {
 }
 
 /**
- * The exact texts of OAuth grant errors are not published (ghl.md §5, issue #249 for the one that
+ * The exact texts of OAuth grant errors are not published (docs/providers/ghl.md §5, issue #249 for the one that
  * is). These follow the OAuth-server wording GHL's token endpoint is reported to use, in the
  * `{statusCode, message}` shape of common-schemas.
  */
@@ -37,7 +37,7 @@ const INVALID_REFRESH = 'Invalid grant: refresh token is invalid'
 const EXPIRED_REFRESH = 'Invalid grant: refresh token has expired'
 
 export function registerGhlOAuthRoutes(app: FastifyInstance, ctx: GhlContext): void {
-  // ghl.md §5: the docs moved the page to /v2/oauth/chooselocation in May 2026; the official SDK
+  // docs/providers/ghl.md §5: the docs moved the page to /v2/oauth/chooselocation in May 2026; the official SDK
   // still builds /oauth/chooselocation, and both must work. The white-label host serves the same paths.
   const authorize = (request: FastifyRequest, reply: FastifyReply) => chooseLocation(ctx, request, reply)
   app.get('/v2/oauth/chooselocation', authorize)
@@ -52,7 +52,7 @@ export function registerGhlOAuthRoutes(app: FastifyInstance, ctx: GhlContext): v
     }
   })
 
-  // ghl.md §5: agency token with oauth.write + Version 2021-07-28 → a sub-account token.
+  // docs/providers/ghl.md §5: agency token with oauth.write + Version 2021-07-28 → a sub-account token.
   app.post(
     '/oauth/locationToken',
     ghlRoute(
@@ -103,7 +103,7 @@ function chooseLocation(ctx: GhlContext, request: FastifyRequest, reply: Fastify
   if (!location) return fail('No sub-account to choose: seed one with POST /__sim/ghl/locations')
   const user = choice.userId ? ctx.store.users.get(choice.userId) : ctx.store.usersOf(location.id)[0]
   if (!user) return fail(`No user for location ${location.id}: seed one with POST /__sim/ghl/users`)
-  // ghl.md §5: `scope` is space-separated; when omitted the simulated app grants all its scopes.
+  // docs/providers/ghl.md §5: `scope` is space-separated; when omitted the simulated app grants all its scopes.
   const scopes = queryParam(query, 'scope')?.split(/\s+/).filter(Boolean) ?? ALL_SCOPES
   const code = randomBytes(20).toString('hex')
   ctx.store.authCodes.set(code, {
@@ -116,14 +116,14 @@ function chooseLocation(ctx: GhlContext, request: FastifyRequest, reply: Fastify
     expiresAt: ctx.clock.now() + ctx.config.authCodeLifetimeSeconds * 1000,
     used: false,
   })
-  // ghl.md §5 Callback: `<redirect_uri>?code=<auth code>`; `state` comes back as OAuth servers do.
+  // docs/providers/ghl.md §5 Callback: `<redirect_uri>?code=<auth code>`; `state` comes back as OAuth servers do.
   target.searchParams.set('code', code)
   if (state) target.searchParams.set('state', state)
   return reply.redirect(target.toString(), 302)
 }
 
 function exchangeToken(ctx: GhlContext, request: FastifyRequest): Record<string, unknown> {
-  // ghl.md §5: the token endpoint takes x-www-form-urlencoded only (an OAuth server, not the JSON API).
+  // docs/providers/ghl.md §5: the token endpoint takes x-www-form-urlencoded only (an OAuth server, not the JSON API).
   const contentType = String(request.headers['content-type'] ?? '')
   if (!contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
     throw badRequest('Invalid request: content must be application/x-www-form-urlencoded')
@@ -163,7 +163,7 @@ function refresh(ctx: GhlContext, form: Body): Record<string, unknown> {
   const token = str(form, 'refresh_token')
   if (!token) throw unprocessable(['refresh_token should not be empty'])
   const stored = ctx.store.refreshTokens.get(token)
-  // ghl.md §5: each refresh returns a new refresh token and invalidates the old one (single use).
+  // docs/providers/ghl.md §5: each refresh returns a new refresh token and invalidates the old one (single use).
   if (!stored || stored.usedAt !== null || stored.revoked) throw badRequest(INVALID_REFRESH)
   if (stored.expiresAt <= ctx.clock.now()) throw badRequest(EXPIRED_REFRESH)
   if (stored.locationId) assertActive(ctx, stored.locationId)
@@ -173,7 +173,7 @@ function refresh(ctx: GhlContext, form: Body): Record<string, unknown> {
   return issueTokenPair(ctx, { userType, locationId, companyId, userId, scopes })
 }
 
-/** ghl.md §5: the one published refresh error, for a suspended sub-account (issue #249). */
+/** docs/providers/ghl.md §5: the one published refresh error, for a suspended sub-account (issue #249). */
 function assertActive(ctx: GhlContext, locationId: string): void {
   if (ctx.store.locations.get(locationId)?.isActive === false) throw badRequest('Location is not active')
 }

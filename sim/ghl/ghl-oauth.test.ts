@@ -3,7 +3,7 @@ import { GHL_SAMPLE, type GhlTestBed, startGhlTestBed } from './ghl-test.helpers
 
 const REDIRECT = 'http://hub.test/api/ghl/callback'
 
-describe('GHL simulator: OAuth (ghl.md §5)', () => {
+describe('GHL simulator: OAuth (docs/providers/ghl.md §5)', () => {
   let bed: GhlTestBed
   beforeAll(async () => {
     bed = await startGhlTestBed()

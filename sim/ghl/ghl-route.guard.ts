@@ -23,7 +23,7 @@ export interface GhlContext {
   webhooks: GhlWebhookEmitter
 }
 
-/** ghl.md intro: contacts, locations/custom fields, OAuth locationToken → 2021-07-28; conversations → 2021-04-15. */
+/** docs/providers/ghl.md intro: contacts, locations/custom fields, OAuth locationToken → 2021-07-28; conversations → 2021-04-15. */
 export const VERSION_CONTACTS = '2021-07-28'
 export const VERSION_CONVERSATIONS = '2021-04-15'
 
@@ -34,7 +34,7 @@ export interface RouteSpec {
   authClass?: UserType
 }
 
-/** Who is calling: an OAuth token of the app, or a sub-account Private Integration Token (ghl.md §6). */
+/** Who is calling: an OAuth token of the app, or a sub-account Private Integration Token (docs/providers/ghl.md §6). */
 export interface Caller {
   kind: 'oauth' | 'pit'
   userType: UserType
@@ -51,7 +51,7 @@ export interface RouteInput {
   params: Record<string, string>
 }
 
-/** `body: undefined` sends an empty body (ghl.md §9 issue #70's "201 with no body"). */
+/** `body: undefined` sends an empty body (docs/providers/ghl.md §9 issue #70's "201 with no body"). */
 export interface RouteOutput {
   status: number
   body?: Record<string, unknown>
@@ -62,7 +62,7 @@ export const SCOPE_MESSAGE = 'The token is not authorized for this scope.'
 export const AUTH_CLASS_MESSAGE =
   'This authClass type is not allowed to access this scope. Please reach out to the Platform team to get it added.'
 /**
- * ghl.md §5 recommends refreshing on the "token expired" 401; the exact text is not published.
+ * docs/providers/ghl.md §5 recommends refreshing on the "token expired" 401; the exact text is not published.
  * GHL answers expired JWTs with "Invalid JWT" in community reports, in the 401 shape of common-schemas.
  */
 export const EXPIRED_TOKEN_MESSAGE = 'Invalid JWT'
@@ -125,7 +125,7 @@ export function authenticate(ctx: GhlContext, header: string | undefined): Calle
   }
   const pit = ctx.store.apiKeys.get(token)
   if (pit) {
-    // ghl.md §6: a PIT never expires and is used exactly like a sub-account OAuth token.
+    // docs/providers/ghl.md §6: a PIT never expires and is used exactly like a sub-account OAuth token.
     return {
       kind: 'pit',
       userType: 'Location',
@@ -145,13 +145,13 @@ function pickGrant(grant: Omit<Caller, 'kind'>): Omit<Caller, 'kind'> {
 
 function checkVersion(header: string | string[] | undefined, expected: string): void {
   const value = Array.isArray(header) ? header[0] : header
-  // ghl.md intro: the Version header is required, and the wrong one 400s (medium); texts are ours.
+  // docs/providers/ghl.md intro: the Version header is required, and the wrong one 400s (medium); texts are ours.
   if (!value) throw badRequest('Version header was not found')
   if (value !== expected) throw badRequest('Version header is invalid')
 }
 
 /**
- * ghl.md §10: 100 requests / 10 s and 200,000 / day per Marketplace app per resource (location or
+ * docs/providers/ghl.md §10: 100 requests / 10 s and 200,000 / day per Marketplace app per resource (location or
  * company); every answer carries the five headers. PIT limits are undocumented: PITs get their
  * own bucket with the same limits.
  */

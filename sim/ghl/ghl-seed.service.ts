@@ -105,7 +105,7 @@ export class GhlSeedService {
     return user
   }
 
-  /** ghl.md §6: a sub-account Private Integration Token, `pit-<uuid>`, never expiring. */
+  /** docs/providers/ghl.md §6: a sub-account Private Integration Token, `pit-<uuid>`, never expiring. */
   apiKey(locationId: string, scopes: string[] = ALL_SCOPES): GhlApiKey {
     const location = this.ctx.store.locations.get(locationId)
     if (!location) throw new ControlError(404, `location ${locationId} not found`)
@@ -113,7 +113,7 @@ export class GhlSeedService {
       token: privateIntegrationToken(),
       locationId,
       companyId: location.companyId,
-      // oauth.* scopes belong to agency OAuth tokens only ("Agency-Access-Only", ghl.md §6).
+      // oauth.* scopes belong to agency OAuth tokens only ("Agency-Access-Only", docs/providers/ghl.md §6).
       scopes: scopes.filter((s) => !s.startsWith('oauth.')),
       createdAt: this.ctx.clock.iso(),
     }

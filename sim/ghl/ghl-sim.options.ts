@@ -3,29 +3,29 @@ export interface GhlSimOptions {
   /** The Marketplace app's credentials, checked by `/oauth/token` and the authorize page. */
   clientId?: string
   clientSecret?: string
-  /** The app's custom conversation provider (ghl.md §9 "Custom conversation providers"). */
+  /** The app's custom conversation provider (docs/providers/ghl.md §9 "Custom conversation providers"). */
   conversationProviderId?: string
   /** The hub's Delivery URL, where ProviderOutboundMessage is POSTed; settable later. */
   replyUrl?: string | null
   /** When set, the authorize page accepts only these redirect URIs (the app's registered ones). */
   redirectUris?: string[] | null
-  /** ghl.md §5: access token ≈ 1 day, the example `expires_in` is 86399. */
+  /** docs/providers/ghl.md §5: access token ≈ 1 day, the example `expires_in` is 86399. */
   accessTokenLifetimeSeconds?: number
-  /** ghl.md §5: refresh token valid 1 year until used. */
+  /** docs/providers/ghl.md §5: refresh token valid 1 year until used. */
   refreshTokenLifetimeSeconds?: number
   /** Not documented; ten minutes is what OAuth servers commonly allow. */
   authCodeLifetimeSeconds?: number
-  /** Also sign webhooks with the legacy RSA `x-wh-signature` (ghl.md §10). */
+  /** Also sign webhooks with the legacy RSA `x-wh-signature` (docs/providers/ghl.md §10). */
   sendLegacyRsaSignature?: boolean
   /** RSA key size; GHL's published key is 4096-bit, 2048 keeps start-up fast and verifies the same way. */
   rsaModulusLength?: number
-  /** ghl.md §9: status updates answer 403 for ~5–10 s after a send. */
+  /** docs/providers/ghl.md §9: status updates answer 403 for ~5–10 s after a send. */
   messageStatusLockMs?: number
-  /** ghl.md §10: 100 requests / 10 s burst and 200,000 / day per app per location. */
+  /** docs/providers/ghl.md §10: 100 requests / 10 s burst and 200,000 / day per app per location. */
   rateLimit?: { max?: number; intervalMs?: number; daily?: number }
-  /** ghl.md §10: webhooks are retried only on 429, up to 6 times, ~10 min apart plus jitter. */
+  /** docs/providers/ghl.md §10: webhooks are retried only on 429, up to 6 times, ~10 min apart plus jitter. */
   webhook?: { timeoutMs?: number; retryDelayMs?: number; retryJitterMs?: number; maxRetries?: number }
-  /** Documented quirks (ghl.md §9 issues #6 and #70), on by default because the real API does them. */
+  /** Documented quirks (docs/providers/ghl.md §9 issues #6 and #70), on by default because the real API does them. */
   quirks?: { unknownProviderIdReturns500?: boolean; customWithoutProviderReturnsEmpty201?: boolean }
 }
 

@@ -35,12 +35,12 @@ export interface GhlSim {
   seedLocation(input?: LocationInput): ReturnType<GhlSeedService['location']>
   seedUser(input: UserInput): ReturnType<GhlSeedService['user']>
   createApiKey(locationId: string, scopes?: string[]): ReturnType<GhlSeedService['apiKey']>
-  /** PRODUCT.md §5 environment lines that point the hub at this simulator. */
+  /** docs/spec/product.md §5 environment lines that point the hub at this simulator. */
   env(): Record<string, string>
 }
 
 /**
- * A GoHighLevel API v2 simulator (ghl.md §5–§10, pitfalls-and-simulators.md "GHL fake") on the
+ * A GoHighLevel API v2 simulator (docs/providers/ghl.md §5–§10, docs/providers/simulators.md "GHL fake") on the
  * shared simulator core: OAuth, contacts, custom fields, conversations and the custom
  * conversation provider, with signed ProviderOutboundMessage webhooks to the hub.
  */

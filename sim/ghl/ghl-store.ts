@@ -7,11 +7,11 @@ export interface GhlLocation {
   id: string
   name: string
   companyId: string
-  /** The location's "Allow Duplicate Contact" setting (ghl.md §7 "Duplicate rules"). */
+  /** The location's "Allow Duplicate Contact" setting (docs/providers/ghl.md §7 "Duplicate rules"). */
   allowDuplicateContact: boolean
   /** The email/phone priority order used to pick the contact an upsert updates (issue #37). */
   duplicatePriority: DuplicateField[]
-  /** A suspended sub-account: refreshing answers 400 "Location is not active" (ghl.md §5, issue #249). */
+  /** A suspended sub-account: refreshing answers 400 "Location is not active" (docs/providers/ghl.md §5, issue #249). */
   isActive: boolean
   timezone: string
 }
@@ -24,7 +24,7 @@ export interface GhlUser {
   locationIds: string[]
 }
 
-/** A sub-account Private Integration Token, the "location key" of ghl.md §6. */
+/** A sub-account Private Integration Token, the "location key" of docs/providers/ghl.md §6. */
 export interface GhlApiKey {
   token: string
   locationId: string
@@ -60,7 +60,7 @@ export interface GhlAccessToken extends GhlGrant {
 export interface GhlRefreshToken extends GhlGrant {
   token: string
   expiresAt: number
-  /** Single use: set when presented once (ghl.md §5 "Treat refresh tokens as single-use"). */
+  /** Single use: set when presented once (docs/providers/ghl.md §5 "Treat refresh tokens as single-use"). */
   usedAt: number | null
   revoked: boolean
 }

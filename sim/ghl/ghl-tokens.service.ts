@@ -3,7 +3,7 @@ import type { GhlContext } from './ghl-route.guard.ts'
 import type { GhlGrant } from './ghl-store.ts'
 
 /**
- * Issues an access + refresh token pair for a grant and answers the token response of ghl.md §5:
+ * Issues an access + refresh token pair for a grant and answers the token response of docs/providers/ghl.md §5:
  * `locationId` only for sub-account tokens, the agency fields only for Company tokens.
  */
 export function issueTokenPair(ctx: GhlContext, grant: GhlGrant): Record<string, unknown> {
@@ -54,7 +54,7 @@ export function issueTokenPair(ctx: GhlContext, grant: GhlGrant): Record<string,
   return response
 }
 
-/** Every scope the simulated app may ask for (ghl.md §5–§9); the default when `scope` is omitted. */
+/** Every scope the simulated app may ask for (docs/providers/ghl.md §5–§9); the default when `scope` is omitted. */
 export const ALL_SCOPES = [
   'contacts.readonly',
   'contacts.write',

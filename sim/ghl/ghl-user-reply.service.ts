@@ -31,7 +31,7 @@ export interface UserReplyResult {
 
 /**
  * A GHL user replies in the contact's conversation on the app's custom provider: GHL records an
- * outbound message and POSTs ProviderOutboundMessage to the Delivery URL (ghl.md §9 step 4).
+ * outbound message and POSTs ProviderOutboundMessage to the Delivery URL (docs/providers/ghl.md §9 step 4).
  */
 export async function simulateUserReply(ctx: GhlContext, raw: UserReplyInput): Promise<UserReplyResult> {
   const input = userReplyInput.parse(raw)

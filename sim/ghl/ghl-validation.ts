@@ -2,7 +2,7 @@ import { unprocessable } from './ghl-errors.ts'
 
 /**
  * GHL's API is NestJS with class-validator (`whitelist` + `forbidNonWhitelisted`): unknown
- * properties answer 422 `["property X should not exist"]` (ghl.md §7, issue #262) and type errors
+ * properties answer 422 `["property X should not exist"]` (docs/providers/ghl.md §7, issue #262) and type errors
  * answer 422 with class-validator's messages. Unknown properties are reported first, as
  * class-validator checks the whitelist before the properties.
  */

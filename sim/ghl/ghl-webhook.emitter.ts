@@ -25,7 +25,7 @@ export interface WebhookDelivery {
 /**
  * Sends app webhooks to the hub, signed like GHL signs them, and retries the way GHL does:
  * only after a 429, up to 6 times ~10 minutes apart plus jitter; any other answer, a timeout or a
- * network error is final (ghl.md §10 "Webhook retries", issue #257). Retries wait on the sim clock,
+ * network error is final (docs/providers/ghl.md §10 "Webhook retries", issue #257). Retries wait on the sim clock,
  * so a test advances the clock instead of sleeping: an advance sends the retries it made due at
  * once, and a short real timer notices those that come due as real time passes.
  */

@@ -27,7 +27,7 @@ async function until(check: () => boolean, timeoutMs = 2_000): Promise<void> {
   }
 }
 
-describe('GHL simulator: ProviderOutboundMessage to the hub (ghl.md §9, §10)', () => {
+describe('GHL simulator: ProviderOutboundMessage to the hub (docs/providers/ghl.md §9, §10)', () => {
   let bed: GhlTestBed
   let receiver: Receiver
   beforeAll(async () => {
@@ -239,7 +239,7 @@ describe('GHL simulator: ProviderOutboundMessage to the hub (ghl.md §9, §10)',
   })
 })
 
-describe('GHL simulator: legacy RSA signature (ghl.md §10)', () => {
+describe('GHL simulator: legacy RSA signature (docs/providers/ghl.md §10)', () => {
   let bed: GhlTestBed
   let receiver: Receiver
   beforeAll(async () => {

@@ -2,13 +2,13 @@ import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { sendYelpError } from './yelp-errors.ts'
 
-/** Request bodies of the real endpoints (yelp.md §1, §3). Unknown extra fields are ignored. */
+/** Request bodies of the real endpoints (docs/providers/yelp.md §1, §3). Unknown extra fields are ignored. */
 
 export const writeEventBody = z.object({
   request_content: z
     .string({ error: 'request_content is required' })
     .refine((text) => text.trim() !== '', 'request_content must not be empty'),
-  // yelp.md §1: only TEXT exists in the request_type enum.
+  // docs/providers/yelp.md §1: only TEXT exists in the request_type enum.
   request_type: z.literal('TEXT', { error: 'request_type must be TEXT' }),
 })
 
@@ -25,7 +25,7 @@ const subscriptionType = z.enum(['WEBHOOK', 'LISTING_MANAGEMENT', 'YELP_KNOWLEDG
 
 export const subscriptionsBody = z.object({
   subscription_types: z.array(subscriptionType, { error: 'subscription_types must be a list' }).min(1),
-  // yelp.md §3: 1–1000 business ids.
+  // docs/providers/yelp.md §3: 1–1000 business ids.
   business_ids: z.array(z.string().min(1), { error: 'business_ids must be a list' }).min(1).max(1000),
 })
 

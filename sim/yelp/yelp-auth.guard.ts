@@ -12,7 +12,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * Leads and business-discovery endpoints take only the business user's OAuth access token
- * (yelp.md §1: the Places API key does not work). Anything else is 401 TOKEN_INVALID.
+ * (docs/providers/yelp.md §1: the Places API key does not work). Anything else is 401 TOKEN_INVALID.
  * Sends the error and returns null when the request may not proceed (including the rate limit).
  */
 export function requireUserToken(
@@ -30,7 +30,7 @@ export function requireUserToken(
 }
 
 /**
- * Business subscriptions take the Places API key as a bearer (yelp.md §3). A user access token
+ * Business subscriptions take the Places API key as a bearer (docs/providers/yelp.md §3). A user access token
  * is refused with TOKEN_INVALID (pitfalls "Yelp fake"), anything else with UNAUTHORIZED_API_KEY.
  */
 export function requireApiKey(
@@ -64,7 +64,7 @@ function withinRateLimit(
 ) {
   const endpoint = `${request.method} ${request.routeOptions.url ?? request.url}`
   if (ctx.limiter.allow(`${clientId} ${endpoint}`, ctx.server.clock.now())) return true
-  // yelp.md §1: 429, no rate-limit headers documented. The code is Yelp Fusion's per-second one.
+  // docs/providers/yelp.md §1: 429, no rate-limit headers documented. The code is Yelp Fusion's per-second one.
   sendYelpError(
     reply,
     429,

@@ -5,7 +5,7 @@ import type { StoredLead } from './yelp-state.store.ts'
 import { parseZonedTime } from './yelp-time.ts'
 
 /**
- * A business's lead ids (yelp.md §1) and the partner business discovery endpoint (yelp.md §4,
+ * A business's lead ids (docs/providers/yelp.md §1) and the partner business discovery endpoint (docs/providers/yelp.md §4,
  * partner-api.yelp.com = `YELP_PARTNER_BASE`), both authorised by the user's access token.
  */
 export function registerYelpBusinessRoutes(ctx: YelpSimContext): void {
@@ -17,7 +17,7 @@ export function registerYelpBusinessRoutes(ctx: YelpSimContext): void {
     return { business_ids: ctx.store.businessIdsOfUser(owner.userId) }
   })
 
-  // Time filters apply first, then `after_lead_id` pages inside the window (yelp.md §1). The order
+  // Time filters apply first, then `after_lead_id` pages inside the window (docs/providers/yelp.md §1). The order
   // is not documented: newest first, ties by id, stable while paging.
   app.get<{ Params: { business_id: string } }>(
     '/v3/businesses/:business_id/lead_ids',
@@ -79,6 +79,6 @@ export function registerYelpBusinessRoutes(ctx: YelpSimContext): void {
 }
 
 function inWindow(lead: StoredLead, after: number | null, before: number | null): boolean {
-  // Both bounds are inclusive (yelp.md §1).
+  // Both bounds are inclusive (docs/providers/yelp.md §1).
   return (after === null || lead.createdMs >= after) && (before === null || lead.createdMs <= before)
 }

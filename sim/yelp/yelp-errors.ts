@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { ZodError } from 'zod'
 import { CONTROL_PREFIX } from '../core/sim-server.ts'
 
-/** yelp.md §1 "Errors": one shape everywhere, `{"error":{"code","description","field"?}}`. */
+/** docs/providers/yelp.md §1 "Errors": one shape everywhere, `{"error":{"code","description","field"?}}`. */
 export interface YelpErrorBody {
   error: { code: string; description: string; field?: string }
 }
@@ -23,7 +23,7 @@ export function sendYelpError(
 
 /**
  * The token endpoints answer a different shape, `{"error":{"id","description","http_code"}}`
- * (yelp.md §4, documented on the deprecated partner refresh page; "assume similar on v2/v3").
+ * (docs/providers/yelp.md §4, documented on the deprecated partner refresh page; "assume similar on v2/v3").
  */
 export interface TokenErrorBody {
   error: { id: string; description: string; http_code: number }

@@ -11,7 +11,7 @@ export interface EventPageQuery {
 }
 
 /**
- * yelp.md §1 "Event ordering": oldest first; `limit` (1–20, default 20) returns the *last* N;
+ * docs/providers/yelp.md §1 "Event ordering": oldest first; `limit` (1–20, default 20) returns the *last* N;
  * a TEXT + ATTACHMENT_GROUPING pair sharing an id counts as one. `older_than_cursor` gives the N
  * events just before the cursor. For `newer_than_cursor` the doc is silent: the simulator returns
  * the N events just after it, so paging forward never skips events. Both at once is refused.

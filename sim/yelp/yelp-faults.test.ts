@@ -27,7 +27,7 @@ const statuses = async (n: number, send: () => Promise<{ status: number }>) => {
   return out
 }
 
-describe('rate limit: 5 requests per second per client per endpoint (yelp.md §1)', () => {
+describe('rate limit: 5 requests per second per client per endpoint (docs/providers/yelp.md §1)', () => {
   it('the 6th request within a second → 429 with the Yelp error shape and no rate headers', async () => {
     expect(await statuses(5, () => getLead())).toEqual([200, 200, 200, 200, 200])
     const limited = await getLead()

@@ -5,7 +5,7 @@ export function yelpId(): string {
   return randomBytes(16).toString('base64url').slice(0, 22)
 }
 
-/** yelp.md §4: "128-char token" for access and refresh tokens. */
+/** docs/providers/yelp.md §4: "128-char token" for access and refresh tokens. */
 export function yelpToken(): string {
   return randomBytes(96).toString('base64url')
 }

@@ -1,7 +1,7 @@
 import type { StoredEvent, StoredLead, YelpBusiness } from './yelp-state.store.ts'
 import { DAY_MS, yelpTime } from './yelp-time.ts'
 
-/** GET /v3/leads/{id} as yelp.md §1 shows it; optional fields are omitted, never null. */
+/** GET /v3/leads/{id} as docs/providers/yelp.md §1 shows it; optional fields are omitted, never null. */
 export function leadJson(
   lead: StoredLead,
   nowMs: number,
@@ -12,7 +12,7 @@ export function leadJson(
     business_id: lead.businessId,
     conversation_id: lead.conversationId,
   }
-  // yelp.md §1: the proxy email exists only if enabled for the partner, the lead is < 30 days old
+  // docs/providers/yelp.md §1: the proxy email exists only if enabled for the partner, the lead is < 30 days old
   // and no business user has replied yet.
   const hasBizReply = lead.events.some((e) => e.userType === 'BIZ')
   const emailExpiresMs = lead.createdMs + 30 * DAY_MS
@@ -21,7 +21,7 @@ export function leadJson(
     body.temporary_email_address_expiry = yelpTime(emailExpiresMs)
   }
   if (lead.phoneNumber) {
-    // yelp.md §1 Phone: since 2026-04-16 the real number, mirrored in the deprecated field with a far expiry.
+    // docs/providers/yelp.md §1 Phone: since 2026-04-16 the real number, mirrored in the deprecated field with a far expiry.
     body.phone_number = lead.phoneNumber
     body.temporary_phone_number = lead.phoneNumber
     body.temporary_phone_number_expiry = '2099-12-31T00:00:00+00:00'
@@ -38,7 +38,7 @@ export function leadJson(
 }
 
 /**
- * One element of `events` (yelp.md §1). Where attachments sit inside `event_content` is not
+ * One element of `events` (docs/providers/yelp.md §1). Where attachments sit inside `event_content` is not
  * confirmed (low); the simulator puts them in `event_content.attachments` with an empty `text`,
  * so clients must fall back to `fallback_text` as the doc advises.
  */
@@ -57,7 +57,7 @@ export function eventJson(event: StoredEvent): Record<string, unknown> {
   }
 }
 
-/** The first event of a lead: Yelp boilerplate plus the survey answers (yelp.md §1 RAQ_SUBMIT). */
+/** The first event of a lead: Yelp boilerplate plus the survey answers (docs/providers/yelp.md §1 RAQ_SUBMIT). */
 export function raqSubmitText(lead: Pick<StoredLead, 'consumerName' | 'project'>, message?: string): string {
   const job = lead.project.job_names.join(', ')
   const lines = [`${lead.consumerName} requested a quote${job ? ` for ${job}` : ''}.`]

@@ -10,11 +10,11 @@ import { HOUR_MS } from './yelp-time.ts'
 
 type LeadParams = { Params: { lead_id: string } }
 
-/** yelp.md §1 Leads endpoints, all authorised by the business user's OAuth access token. */
+/** docs/providers/yelp.md §1 Leads endpoints, all authorised by the business user's OAuth access token. */
 export function registerYelpLeadsRoutes(ctx: YelpSimContext): void {
   const { app } = ctx.server
 
-  /** The lead if the token's user may read it; otherwise sends 404 (yelp.md §1: not 403). */
+  /** The lead if the token's user may read it; otherwise sends 404 (docs/providers/yelp.md §1: not 403). */
   const readableLead = (userId: string, leadId: string, reply: FastifyReply): StoredLead | null => {
     const lead = ctx.store.leads.get(leadId)
     if (!lead || !ctx.store.canReadBusiness(userId, lead.businessId)) {
@@ -51,7 +51,7 @@ export function registerYelpLeadsRoutes(ctx: YelpSimContext): void {
     const body = writeEventBody.safeParse(request.body)
     if (!body.success) return sendValidationError(reply, body.error)
     if (lead.isArchived) {
-      // yelp.md §1: 403 with "archived" in the description (the NestJS adapter matches on it).
+      // docs/providers/yelp.md §1: 403 with "archived" in the description (the NestJS adapter matches on it).
       return sendYelpError(
         reply,
         403,
@@ -62,7 +62,7 @@ export function registerYelpLeadsRoutes(ctx: YelpSimContext): void {
     const lastBiz = lead.events.findLast((e) => e.userType === 'BIZ' && e.eventType === 'TEXT')
     const now = ctx.server.clock.now()
     if (lastBiz && lastBiz.text === body.data.request_content && now - lastBiz.timeMs < HOUR_MS) {
-      // yelp.md §1 / pitfalls #4: the same text to the same lead within an hour. Status inferred (400).
+      // docs/providers/yelp.md §1 / pitfalls #4: the same text to the same lead within an hour. Status inferred (400).
       return sendYelpError(
         reply,
         400,
@@ -75,7 +75,7 @@ export function registerYelpLeadsRoutes(ctx: YelpSimContext): void {
     return reply.code(201).send({})
   })
 
-  // yelp.md §1: marks the event and all earlier ones read; re-marking is a no-op. Success code not
+  // docs/providers/yelp.md §1: marks the event and all earlier ones read; re-marking is a no-op. Success code not
   // documented ("2xx"): 200 with `{}` like the other writes' bodies.
   app.post<LeadParams>('/v3/leads/:lead_id/events/mark_as_read', async (request, reply) => {
     const owner = requireUserToken(ctx, request, reply)
@@ -101,7 +101,7 @@ export function registerYelpLeadsRoutes(ctx: YelpSimContext): void {
     return reply.code(200).send({})
   })
 
-  // yelp.md §1: for replies made outside Yelp; a second call is a documented 403 NOT_AUTHORIZED.
+  // docs/providers/yelp.md §1: for replies made outside Yelp; a second call is a documented 403 NOT_AUTHORIZED.
   app.post<LeadParams>('/v3/leads/:lead_id/mark_as_replied', async (request, reply) => {
     const owner = requireUserToken(ctx, request, reply)
     const lead = owner && readableLead(owner.userId, request.params.lead_id, reply)

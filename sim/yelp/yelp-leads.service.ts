@@ -41,7 +41,7 @@ interface EventSpec {
 
 /**
  * The rules of Yelp's world that both the API routes and the control API go through: seeding,
- * appending events and the NEW_EVENT webhook every interaction triggers (yelp.md §2).
+ * appending events and the NEW_EVENT webhook every interaction triggers (docs/providers/yelp.md §2).
  */
 export class YelpLeadsService {
   constructor(
@@ -182,7 +182,7 @@ export class YelpLeadsService {
   }
 
   /**
-   * yelp.md §2 phone variant: an update with no `event_id`, sent only for leads up to 2 weeks old
+   * docs/providers/yelp.md §2 phone variant: an update with no `event_id`, sent only for leads up to 2 weeks old
    * and only when enabled for the partner. The event itself appears in the lead's events too.
    */
   setPhoneOptIn(leadId: string, phoneNumber: string | null): StoredLead {
@@ -220,7 +220,7 @@ export class YelpLeadsService {
 
   /**
    * Appends one event, or a TEXT + ATTACHMENT_GROUPING pair sharing id and cursor when the text
-   * carries attachments (yelp.md §1: "two events sharing one id"; limit counts them as one).
+   * carries attachments (docs/providers/yelp.md §1: "two events sharing one id"; limit counts them as one).
    */
   private append(lead: StoredLead, spec: EventSpec, isWrittenViaApi: boolean): StoredEvent[] {
     const seq = this.store.nextSeq()

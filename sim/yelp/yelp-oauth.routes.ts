@@ -4,7 +4,7 @@ import { sendTokenError } from './yelp-errors.ts'
 import type { YelpSimContext } from './yelp-sim.context.ts'
 
 /**
- * yelp.md §4 OAuth: the browser authorize page (biz.yelp.com, `YELP_AUTH_BASE`) and the token
+ * docs/providers/yelp.md §4 OAuth: the browser authorize page (biz.yelp.com, `YELP_AUTH_BASE`) and the token
  * endpoints v2 and v3 plus revoke (api.yelp.com, `YELP_API_BASE`). One server answers both hosts.
  */
 export function registerYelpOAuthRoutes(ctx: YelpSimContext): void {
@@ -26,7 +26,7 @@ export function registerYelpOAuthRoutes(ctx: YelpSimContext): void {
       reply.redirect(withParams(redirectUri, { ...params, state }), 302)
     if (stringField(q, 'response_type') !== 'code') return back({ error: 'unsupported_response_type' })
     const scope = stringField(q, 'scope') ?? ''
-    // The hub asks for `leads` (yelp.md §4); without it the grant would be useless for the Leads API.
+    // The hub asks for `leads` (docs/providers/yelp.md §4); without it the grant would be useless for the Leads API.
     if (!scope.split(/[\s,]+/).includes('leads')) return back({ error: 'invalid_scope' })
     if (ctx.settings.denyAuthorization) return back({ error: 'access_denied' })
     const userId = ctx.settings.authorizeAsUserId ?? ctx.store.users.keys().next().value
@@ -58,7 +58,7 @@ async function token(
   reply: FastifyReply,
   version: 'v2' | 'v3',
 ) {
-  // yelp.md §4: the token endpoints take form-encoded bodies.
+  // docs/providers/yelp.md §4: the token endpoints take form-encoded bodies.
   if (!String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
     return sendTokenError(
       reply,
@@ -88,7 +88,7 @@ async function token(
   return sendTokenError(reply, 400, 'UNSUPPORTED_GRANT_TYPE', `grant_type ${grantType} is not supported.`)
 }
 
-/** Checks client_id/client_secret (yelp.md §4 error ids CLIENT_NOT_FOUND 404, INVALID_CLIENT 401). */
+/** Checks client_id/client_secret (docs/providers/yelp.md §4 error ids CLIENT_NOT_FOUND 404, INVALID_CLIENT 401). */
 function authenticateClient(ctx: YelpSimContext, body: unknown, reply: FastifyReply): string | null {
   const clientId = stringField(body, 'client_id')
   const secret = stringField(body, 'client_secret')

@@ -320,7 +320,7 @@ describe('refresh: v2 keeps the refresh token, v3 rotates it', () => {
     expect([stale.status, stale.body]).toEqual([400, tokenErrorBody('INVALID_TOKEN', 400)])
     const active = await refresh('/oauth2/token/v3', second.refresh_token)
     expect([active.status, active.body]).toEqual([400, tokenErrorBody('INVALID_TOKEN', 400)])
-    // Only the refresh side is revoked (yelp.md §4); the live access token runs out on its own.
+    // Only the refresh side is revoked (docs/providers/yelp.md §4); the live access token runs out on its own.
     expect((await businessesWith(second.access_token)).status).toBe(200)
   })
 

@@ -1,5 +1,5 @@
 /**
- * yelp.md §1/§3: 5 requests per second per client per endpoint, no rate-limit headers.
+ * docs/providers/yelp.md §1/§3: 5 requests per second per client per endpoint, no rate-limit headers.
  * A sliding one-second window on the sim clock, so advancing the clock empties it.
  */
 export class YelpRateLimiter {

@@ -2,7 +2,7 @@
 export interface YelpSimOptions {
   /** Shown in `GET /__sim/state`. */
   name?: string
-  /** The partner app's OAuth client (PRODUCT.md §5 `YELP_CLIENT_ID` / `YELP_CLIENT_SECRET`). */
+  /** The partner app's OAuth client (docs/spec/product.md §5 `YELP_CLIENT_ID` / `YELP_CLIENT_SECRET`). */
   clientId?: string
   clientSecret?: string
   /**
@@ -10,23 +10,23 @@ export interface YelpSimOptions {
    * where the hub listens on a random port); real Yelp only accepts registered ones.
    */
   redirectUris?: string[]
-  /** Places (Fusion) API keys accepted by the business-subscriptions endpoints (yelp.md §3). */
+  /** Places (Fusion) API keys accepted by the business-subscriptions endpoints (docs/providers/yelp.md §3). */
   apiKeys?: string[]
   /** Start with the authorize page refusing consent (`error=access_denied`). */
   denyAuthorization?: boolean
   /** The Yelp user "signed in" on the authorize page; default: the first seeded user. */
   authorizeAsUserId?: string | null
-  /** yelp.md §4: authorization code 5 min, access token 7 days, refresh token 365 days. */
+  /** docs/providers/yelp.md §4: authorization code 5 min, access token 7 days, refresh token 365 days. */
   codeLifetimeSeconds?: number
   accessTokenLifetimeSeconds?: number
   refreshTokenLifetimeSeconds?: number
-  /** Sim-clock time between a 202 from the subscriptions API and the change taking effect (yelp.md §3). */
+  /** Sim-clock time between a 202 from the subscriptions API and the change taking effect (docs/providers/yelp.md §3). */
   subscriptionDelayMs?: number
-  /** Requests per second per client per endpoint before 429 (yelp.md §1); 0 disables the limit. */
+  /** Requests per second per client per endpoint before 429 (docs/providers/yelp.md §1); 0 disables the limit. */
   rateLimitPerSecond?: number
-  /** Whether Yelp enabled proxy email for this partner (`temporary_email_address`, yelp.md §1). */
+  /** Whether Yelp enabled proxy email for this partner (`temporary_email_address`, docs/providers/yelp.md §1). */
   proxyEmail?: boolean
-  /** Whether phone opt-in/out webhooks are enabled for this partner (yelp.md §2). */
+  /** Whether phone opt-in/out webhooks are enabled for this partner (docs/providers/yelp.md §2). */
   phoneWebhooks?: boolean
   webhook?: Partial<WebhookConfig>
 }

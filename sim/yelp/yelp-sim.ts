@@ -24,7 +24,7 @@ import { YelpWebhookEmitter } from './yelp-webhook.emitter.ts'
 
 /**
  * A Yelp simulator: one HTTP server answering for api.yelp.com, biz.yelp.com and
- * partner-api.yelp.com (PRODUCT.md §5 `YELP_API_BASE`, `YELP_AUTH_BASE`, `YELP_PARTNER_BASE`
+ * partner-api.yelp.com (docs/spec/product.md §5 `YELP_API_BASE`, `YELP_AUTH_BASE`, `YELP_PARTNER_BASE`
  * all point at it), with the control API under /__sim/yelp and the shared one under /__sim.
  */
 export function createYelpSim(options: YelpSimOptions = {}) {
@@ -82,7 +82,7 @@ export function createYelpSim(options: YelpSimOptions = {}) {
     get url(): string {
       return server.url
     },
-    /** The hub's environment lines (PRODUCT.md §5) pointing at this simulator. */
+    /** The hub's environment lines (docs/spec/product.md §5) pointing at this simulator. */
     env(): Record<string, string> {
       return {
         YELP_API_BASE: server.url,

@@ -11,7 +11,7 @@ export interface YelpUser {
 export interface YelpBusiness {
   id: string
   name: string
-  /** yelp.md §1 Eligibility: leads data only for businesses currently advertising. */
+  /** docs/providers/yelp.md §1 Eligibility: leads data only for businesses currently advertising. */
   isAdvertising: boolean
   /** Yelp users with admin rights on the business; an OAuth grant reaches exactly these businesses. */
   adminUserIds: string[]
@@ -24,7 +24,7 @@ export interface YelpAttachment {
   mime_type: string
 }
 
-/** `project` exactly as GET /v3/leads/{id} returns it (yelp.md §1, field names medium confidence). */
+/** `project` exactly as GET /v3/leads/{id} returns it (docs/providers/yelp.md §1, field names medium confidence). */
 export interface YelpProject {
   job_names: string[]
   survey_answers: Array<{ question_text: string; answer_text: string[]; question_identifier?: string }>
@@ -38,7 +38,7 @@ export type YelpUserType = 'CONSUMER' | 'BIZ'
 
 export interface StoredEvent {
   id: string
-  /** Shared by a TEXT + ATTACHMENT_GROUPING pair, like the id (yelp.md §1: cursors are not unique). */
+  /** Shared by a TEXT + ATTACHMENT_GROUPING pair, like the id (docs/providers/yelp.md §1: cursors are not unique). */
   cursor: string
   /** Global arrival order; the events list is ordered by it. */
   seq: number
@@ -61,7 +61,7 @@ export interface StoredLead {
   consumerId: string
   consumerName: string
   createdMs: number
-  /** Real number, present once the consumer opted in (yelp.md §1 Phone, since 2026-04-16). */
+  /** Real number, present once the consumer opted in (docs/providers/yelp.md §1 Phone, since 2026-04-16). */
   phoneNumber: string | null
   /** Pre-2026-04-16 masked number, valid 30 days from creation. */
   maskedPhoneNumber: string | null
@@ -81,7 +81,7 @@ export type SubscriptionType = 'WEBHOOK' | 'LISTING_MANAGEMENT' | 'YELP_KNOWLEDG
 export interface StoredSubscription {
   businessId: string
   type: SubscriptionType
-  /** yelp.md §3: a 202 starts an async job; the subscription only counts from here on. */
+  /** docs/providers/yelp.md §3: a 202 starts an async job; the subscription only counts from here on. */
   activeFromMs: number
   removeAtMs: number | null
 }
@@ -104,7 +104,7 @@ export class YelpStore {
 
   /**
    * Leads data needs an advertising business the user still administers; otherwise Yelp answers
-   * 404, not 403 (yelp.md §1 Errors, §4 Business discovery; pitfalls #7).
+   * 404, not 403 (docs/providers/yelp.md §1 Errors, §4 Business discovery; pitfalls #7).
    */
   canReadBusiness(userId: string, businessId: string): boolean {
     const business = this.businesses.get(businessId)

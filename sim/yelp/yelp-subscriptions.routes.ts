@@ -5,7 +5,7 @@ import type { YelpSimContext } from './yelp-sim.context.ts'
 import { yelpTime } from './yelp-time.ts'
 
 /**
- * yelp.md §3 Business Subscriptions API, authorised by the Places API key. Add and delete are
+ * docs/providers/yelp.md §3 Business Subscriptions API, authorised by the Places API key. Add and delete are
  * asynchronous: 202 starts a job that takes effect after `subscriptionDelayMs` of sim time.
  */
 export function registerYelpSubscriptionRoutes(ctx: YelpSimContext): void {
@@ -42,7 +42,7 @@ export function registerYelpSubscriptionRoutes(ctx: YelpSimContext): void {
         const { business_ids: ids, subscription_types: types } = change.data
         if (method === 'POST') ctx.store.subscribe(ids, types, now, ctx.settings.subscriptionDelayMs)
         else ctx.store.unsubscribe(ids, types, now, ctx.settings.subscriptionDelayMs)
-        // yelp.md §3: "202 (empty/ignorable body)".
+        // docs/providers/yelp.md §3: "202 (empty/ignorable body)".
         return reply.code(202).send({})
       },
     })

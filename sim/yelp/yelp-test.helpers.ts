@@ -117,12 +117,12 @@ export function seedOwner(sim: YelpSim, options: { isSubscribed?: boolean } = {}
   return { userId: user.id, businessId: business.id, token: tokens.access_token }
 }
 
-/** The error body the Leads API answers (yelp.md §1 Errors), any description. */
+/** The error body the Leads API answers (docs/providers/yelp.md §1 Errors), any description. */
 export function yelpErrorBody(code: string, field?: string) {
   return { error: { code, description: expect.any(String), ...(field ? { field } : {}) } }
 }
 
-/** The token endpoints' error body (yelp.md §4). */
+/** The token endpoints' error body (docs/providers/yelp.md §4). */
 export function tokenErrorBody(id: string, status: number) {
   return { error: { id, description: expect.any(String), http_code: status } }
 }

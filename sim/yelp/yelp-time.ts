@@ -1,6 +1,6 @@
 /**
  * Yelp writes times as RFC 3339 with an explicit `+00:00` offset and whole seconds
- * (yelp.md §1 examples: `2026-06-30T12:00:00+00:00`), not JavaScript's `...000Z`.
+ * (docs/providers/yelp.md §1 examples: `2026-06-30T12:00:00+00:00`), not JavaScript's `...000Z`.
  */
 export function yelpTime(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00')
@@ -8,7 +8,7 @@ export function yelpTime(ms: number): string {
 
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/
 
-/** Parses an ISO-8601 time that names its zone (yelp.md §1 `lead_ids`: "ISO-8601 with TZ"); null otherwise. */
+/** Parses an ISO-8601 time that names its zone (docs/providers/yelp.md §1 `lead_ids`: "ISO-8601 with TZ"); null otherwise. */
 export function parseZonedTime(text: string): number | null {
   if (!ISO_WITH_ZONE.test(text)) return null
   const ms = Date.parse(text)

@@ -4,7 +4,7 @@ import type { ResolvedYelpSimOptions } from './yelp-sim.options.ts'
 import { yelpTime } from './yelp-time.ts'
 
 /**
- * OAuth state (yelp.md §4): codes, grants (one per consent of a user to the client) and the
+ * OAuth state (docs/providers/yelp.md §4): codes, grants (one per consent of a user to the client) and the
  * access/refresh tokens issued for them, with expiry on the sim clock and v3 rotation lineage.
  */
 
@@ -39,7 +39,7 @@ interface StoredAccessToken {
   isRevoked: boolean
 }
 
-/** yelp.md §4 token response fields. */
+/** docs/providers/yelp.md §4 token response fields. */
 export interface YelpTokenResponse {
   access_token: string
   token_type: 'Bearer'
@@ -87,7 +87,7 @@ export class YelpTokenService {
       stored.expiresAtMs <= this.clock.now() ||
       stored.clientId !== input.clientId
     ) {
-      // Codes are single-use and live 5 minutes (yelp.md §4). Which id Yelp uses for a bad code is
+      // Codes are single-use and live 5 minutes (docs/providers/yelp.md §4). Which id Yelp uses for a bad code is
       // not documented; INVALID_TOKEN (400) is the closest of the documented ids.
       return invalid('The authorization code is invalid, expired or already used.')
     }
@@ -113,7 +113,7 @@ export class YelpTokenService {
   }
 
   /**
-   * yelp.md §4 "v2 vs v3 refresh": v2 keeps returning the same refresh token with its expiry
+   * docs/providers/yelp.md §4 "v2 vs v3 refresh": v2 keeps returning the same refresh token with its expiry
    * unchanged; v3 issues a new one every time, and presenting an expired/invalid one revokes the
    * grant's currently active refresh token (pitfalls #2: a refresh race kills the connection).
    */
@@ -191,7 +191,7 @@ export class YelpTokenService {
   private revokeGrant(grant: Grant, { keepAccessTokens }: { keepAccessTokens: boolean }): void {
     grant.isRevoked = true
     for (const r of this.refreshTokens.values()) if (r.grantId === grant.id) r.status = 'revoked'
-    // yelp.md §4 only says the active *refresh* token is revoked by a stale v3 refresh, so live
+    // docs/providers/yelp.md §4 only says the active *refresh* token is revoked by a stale v3 refresh, so live
     // access tokens keep working until they expire; an explicit revoke ends them too.
     if (!keepAccessTokens)
       for (const a of this.accessTokens.values()) if (a.grantId === grant.id) a.isRevoked = true

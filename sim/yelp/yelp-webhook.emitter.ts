@@ -3,7 +3,7 @@ import type { SimClock } from '../core/sim-clock.ts'
 import type { WebhookConfig } from './yelp-sim.options.ts'
 import { yelpTime } from './yelp-time.ts'
 
-/** One entry of `data.updates` (yelp.md §2). Phone opt-in/out updates carry no `event_id`. */
+/** One entry of `data.updates` (docs/providers/yelp.md §2). Phone opt-in/out updates carry no `event_id`. */
 export type WebhookUpdate =
   | { event_type: 'NEW_EVENT'; event_id: string; lead_id: string; interaction_time: string }
   | {
@@ -11,7 +11,7 @@ export type WebhookUpdate =
       lead_id: string
     }
 
-/** yelp.md §2 lead interaction payload: `object` is always "business", `data.id` the business id. */
+/** docs/providers/yelp.md §2 lead interaction payload: `object` is always "business", `data.id` the business id. */
 export interface WebhookPayload {
   time: string
   object: 'business'
@@ -41,7 +41,7 @@ export interface VerificationResult {
 }
 
 /**
- * Delivers lead webhooks to the one partner URL (yelp.md §2) with optional delay, duplication,
+ * Delivers lead webhooks to the one partner URL (docs/providers/yelp.md §2) with optional delay, duplication,
  * reordering and holding. Deliveries go out one at a time so a test can assert arrival order.
  * Yelp documents no retries for lead webhooks, so a failed delivery is recorded and not retried.
  */
@@ -59,7 +59,7 @@ export class YelpWebhookEmitter {
   constructor(
     private readonly clock: SimClock,
     readonly config: WebhookConfig,
-    /** Webhooks only go out for businesses with an active WEBHOOK subscription (yelp.md §2, §3). */
+    /** Webhooks only go out for businesses with an active WEBHOOK subscription (docs/providers/yelp.md §2, §3). */
     private readonly isSubscribed: (businessId: string) => boolean,
   ) {}
 
@@ -125,7 +125,7 @@ export class YelpWebhookEmitter {
   }
 
   /**
-   * yelp.md §2 Verification: Yelp sends `GET <url>?verification=<alphanumeric>` once at
+   * docs/providers/yelp.md §2 Verification: Yelp sends `GET <url>?verification=<alphanumeric>` once at
    * registration; the recommended answer is 200 `{"verification":"<same>"}` (plain text accepted,
    * as one community implementation answers that way).
    */

@@ -214,7 +214,7 @@ describe('delivery options', () => {
   })
 })
 
-describe('webhook URL verification handshake (yelp.md §2)', () => {
+describe('webhook URL verification handshake (docs/providers/yelp.md §2)', () => {
   it.each([
     { name: 'JSON echo', answer: (c: string) => JSON.stringify({ verification: c }), verified: true },
     { name: 'plain-text echo', answer: (c: string) => c, verified: true },

@@ -16,7 +16,7 @@ afterEach(() => {
 })
 
 describe('loadConfig', () => {
-  it('applies the defaults of PRODUCT.md §5', () => {
+  it('applies the defaults of docs/spec/product.md §5', () => {
     const config = loadConfig({ DATA_DIR: tempDir() })
     expect(config.port).toBe(5000)
     expect(config.baseUrl).toBe('http://localhost:5000')

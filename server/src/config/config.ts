@@ -23,7 +23,7 @@ export interface AppConfig {
     apiBase: string
     authBase: string
     partnerBase: string
-    /** yelp.md §1 "Rate limit": requests per second per endpoint for the partner client (5). */
+    /** docs/providers/yelp.md §1 "Rate limit": requests per second per endpoint for the partner client (5). */
     rateLimitPerSecond: number
   }
   ghl: {

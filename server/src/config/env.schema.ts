@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// GHL's published Ed25519 key for X-GHL-Signature (apis/ghl.md, "Webhook authentication").
+// GHL's published Ed25519 key for X-GHL-Signature (docs/providers/ghl.md §10).
 export const GHL_PUBLISHED_ED25519_KEY = 'MCowBQYDK2VwAyEAi2HR1srL4o18O8BRa7gVJY7G7bupbN3H9AwJrHCDiOg='
 
 const optionalText = z
@@ -19,7 +19,7 @@ const port = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535')
 
-/** The environment contract of PRODUCT.md §5 (names are fixed; tests and operators rely on them). */
+/** The environment contract of docs/spec/product.md §5 (names are fixed; tests and operators rely on them). */
 export const envSchema = z
   .object({
     PORT: port.default(5000),
@@ -53,8 +53,8 @@ export const envSchema = z
     YELP_API_BASE: httpUrl.default('https://api.yelp.com'),
     YELP_AUTH_BASE: httpUrl.default('https://biz.yelp.com'),
     YELP_PARTNER_BASE: httpUrl.default('https://partner-api.yelp.com'),
-    // Beyond PRODUCT.md §5: Yelp allows 5 requests a second per endpoint and raises it on
-    // request (yelp.md §1); a partner with a higher limit sets it here.
+    // Beyond docs/spec/product.md §5: Yelp allows 5 requests a second per endpoint and raises it on
+    // request (docs/providers/yelp.md §1); a partner with a higher limit sets it here.
     YELP_RATE_LIMIT_PER_SECOND: z.coerce
       .number({ error: 'must be a number' })
       .int('must be a whole number')
@@ -68,9 +68,9 @@ export const envSchema = z
     GHL_CONVERSATION_PROVIDER_ID: optionalText,
     // Several keys, comma-separated, are all accepted: a key rotation is not a wall of 401s.
     GHL_WEBHOOK_PUBLIC_KEY: z.string().trim().min(1).default(GHL_PUBLISHED_ED25519_KEY),
-    // Beyond PRODUCT.md §5: the legacy RSA key(s) for `x-wh-signature`, unset = legacy header refused.
+    // Beyond docs/spec/product.md §5: the legacy RSA key(s) for `x-wh-signature`, unset = legacy header refused.
     GHL_WEBHOOK_RSA_PUBLIC_KEY: optionalText,
-    // Beyond PRODUCT.md §5 (issue 11 §5): whom to believe about the client's address in
+    // Beyond docs/spec/product.md §5 (issue 11 §5): whom to believe about the client's address in
     // X-Forwarded-For. Unset: nobody (the peer's address is used). `true`: the nearest proxy;
     // a number: that many proxies; otherwise a comma list of proxy addresses or CIDR ranges.
     TRUST_PROXY: optionalText.pipe(
@@ -85,7 +85,7 @@ export const envSchema = z
     LOG_LEVEL: optionalText.pipe(
       z.enum(['error', 'warn', 'info', 'debug'], 'must be one of error, warn, info, debug').optional(),
     ),
-    // Beyond PRODUCT.md §5: `json` for log collectors; unset = readable lines on a terminal,
+    // Beyond docs/spec/product.md §5: `json` for log collectors; unset = readable lines on a terminal,
     // JSON otherwise.
     LOG_FORMAT: optionalText.pipe(z.enum(['json', 'pretty'], 'must be json or pretty').optional()),
     NODE_ENV: z.string().optional(),

@@ -100,7 +100,7 @@ function filterConditions(scope: ClientScope, filter: InboxFilter): SQL[] {
   if (filter.statuses?.length) conditions.push(inArray(leads.status, [...filter.statuses]))
   if (filter.availability) conditions.push(eq(leads.availability, filter.availability))
   if (filter.jobType) conditions.push(sql`${leads.jobNames} @> ${JSON.stringify([filter.jobType])}::jsonb`)
-  // Spec §2.14: with both contact boxes ticked, a lead matches if it has either.
+  // docs/spec/dashboard-spec.md §2.14: with both contact boxes ticked, a lead matches if it has either.
   if (filter.hasPhone && filter.hasEmail)
     conditions.push(or(eq(leads.hasPhone, true), eq(leads.hasEmail, true)))
   else if (filter.hasPhone) conditions.push(eq(leads.hasPhone, true))

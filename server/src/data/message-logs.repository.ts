@@ -5,7 +5,7 @@ import { MESSAGE_SEARCH } from '../db/schema.ts'
 import type { Keyset } from '../lib/keyset-cursor.ts'
 import { containsPattern, inClients, isoMicros, selectRows, toCount } from './raw-rows.ts'
 
-// The Message Logs list (spec §2.11, PRODUCT.md §6.1): messages newest first, paged by
+// The Message Logs list (docs/spec/dashboard-spec.md §2.11, docs/spec/product.md §6.1): messages newest first, paged by
 // (created_at, id) through the messages_* indexes.
 
 export interface MessageLogFilters {

@@ -47,7 +47,7 @@ export async function updateMessage(
 
 /**
  * The hub's own reply a Yelp BIZ event may be the echo of: same lead, same text, sent in the
- * last two hours and not yet tied to a Yelp event (yelp.md §2: webhooks echo API writes).
+ * last two hours and not yet tied to a Yelp event (docs/providers/yelp.md §2: webhooks echo API writes).
  */
 export async function findUnlinkedReply(
   db: DB,

@@ -5,7 +5,7 @@ import { API_LOG_SEARCH, WEBHOOK_LOG_SEARCH } from '../db/schema.ts'
 import type { Keyset } from '../lib/keyset-cursor.ts'
 import { containsPattern, inClients, isoMicros, selectRows, toCount } from './raw-rows.ts'
 
-// webhook_logs and api_request_logs read as one list, newest first (spec §2.12, PRODUCT.md §6.1).
+// webhook_logs and api_request_logs read as one list, newest first (docs/spec/dashboard-spec.md §2.12, docs/spec/product.md §6.1).
 // Each table is read through its own (filter, created_at desc, id desc) index and the two
 // pages merged, so a page costs two short index scans whatever the size of the tables. The
 // indexes are DESC NULLS LAST (drizzle's .desc()); `order by … desc` alone means NULLS FIRST and
@@ -109,7 +109,7 @@ function conditions(source: Source, filters: RequestLogFilters, cursor?: Keyset)
   if (filters.endpoint) where.push(sql`endpoint = ${filters.endpoint}`)
   if (filters.from) where.push(sql`created_at >= ${filters.from.toISOString()}::timestamptz`)
   if (filters.until) where.push(sql`created_at < ${filters.until.toISOString()}::timestamptz`)
-  // Spec §2.12 free text, through the source's trigram index (db/schema.ts).
+  // docs/spec/dashboard-spec.md §2.12 free text, through the source's trigram index (db/schema.ts).
   if (filters.q) where.push(sql`${source.search} ilike ${containsPattern(filters.q)}`)
   if (cursor) {
     const rank = RANK[source.type]

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { inClients, selectRows, toCount } from './raw-rows.ts'
 
-// The counts behind GET /api/stats (definitions: PRODUCT.md §6). Each is its own subquery so
+// The counts behind GET /api/stats (definitions: docs/spec/product.md §6). Each is its own subquery so
 // "today" reads a created_at index range and the totals an index-only scan.
 
 export interface StatCounts {

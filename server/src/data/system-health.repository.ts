@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { inClients, selectRows, toCount } from './raw-rows.ts'
 
-// What the System Health dialog measures (PRODUCT.md §2): the job queue, the last webhook,
+// What the System Health dialog measures (docs/spec/product.md §2): the job queue, the last webhook,
 // connections needing re-auth and credentials the providers refused.
 
 function scoped(column: SQL, clientIds: string[] | null): SQL {

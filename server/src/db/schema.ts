@@ -13,14 +13,14 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core'
 
-// One pg-core schema for PGlite and PostgreSQL (spec §3.1 plus audit_log and login_failures).
+// One pg-core schema for PGlite and PostgreSQL (docs/spec/dashboard-spec.md §3.1 plus audit_log and login_failures).
 // Column names are snake_case; the TypeScript names follow the spec's camelCase.
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 
 /**
- * The text the logs' and messages' free-text filter searches (spec §2.12: endpoint, method,
+ * The text the logs' and messages' free-text filter searches (docs/spec/dashboard-spec.md §2.12: endpoint, method,
  * error, payload, response, status code), as one expression so one trigram index serves it.
  * data/*.repository.ts filter with the very same expressions, or the index is not used.
  */
@@ -134,7 +134,7 @@ export const messages = pgTable(
     content: text('content'),
     status: text('status').notNull().default('pending'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
-    /** Beyond spec §3.1: `yelp:<event id>` or `ghl:<message id>`, so each is recorded once. */
+    /** Beyond docs/spec/dashboard-spec.md §3.1: `yelp:<event id>` or `ghl:<message id>`, so each is recorded once. */
     externalKey: text('external_key').unique(),
     createdAt: createdAt(),
   },
@@ -157,10 +157,10 @@ export const webhookLogs = pgTable(
     payload: jsonb('payload'),
     response: jsonb('response'),
     error: text('error'),
-    /** Beyond spec §3.1: lets operators see only their assigned clients' webhooks. */
+    /** Beyond docs/spec/dashboard-spec.md §3.1: lets operators see only their assigned clients' webhooks. */
     clientId: text('client_id'),
     /**
-     * Spec §2.12 direction rule, stored so the logs' Direction filter is an index range instead
+     * docs/spec/dashboard-spec.md §2.12 direction rule, stored so the logs' Direction filter is an index range instead
      * of a scan; the same patterns as common/request-logs.ts directionOfEndpoint.
      */
     direction: text('direction')
@@ -178,7 +178,7 @@ export const webhookLogs = pgTable(
   (t) => [
     index('webhook_logs_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('webhook_logs_client_created_idx').on(t.clientId, t.createdAt.desc()),
-    // The API & Webhook Logs filters (spec §2.12), each newest first for keyset pages.
+    // The API & Webhook Logs filters (docs/spec/dashboard-spec.md §2.12), each newest first for keyset pages.
     index('webhook_logs_endpoint_created_idx').on(t.endpoint, t.createdAt.desc(), t.id.desc()),
     index('webhook_logs_direction_created_idx').on(t.direction, t.createdAt.desc(), t.id.desc()),
     index('webhook_logs_search_trgm_idx').using('gin', sql`${WEBHOOK_LOG_SEARCH} gin_trgm_ops`),
@@ -226,7 +226,7 @@ export const apiRequestLogs = pgTable(
   (t) => [
     index('api_request_logs_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('api_request_logs_client_created_idx').on(t.clientId, t.createdAt.desc()),
-    // The API & Webhook Logs filters (spec §2.12), each newest first for keyset pages.
+    // The API & Webhook Logs filters (docs/spec/dashboard-spec.md §2.12), each newest first for keyset pages.
     index('api_request_logs_endpoint_created_idx').on(t.endpoint, t.createdAt.desc(), t.id.desc()),
     index('api_request_logs_direction_created_idx').on(t.direction, t.createdAt.desc(), t.id.desc()),
     index('api_request_logs_search_trgm_idx').using('gin', sql`${API_LOG_SEARCH} gin_trgm_ops`),
@@ -240,7 +240,7 @@ export const systemSettings = pgTable('system_settings', {
   updatedAt: updatedAt(),
 })
 
-// The inbox's free-text fields (spec §2.14): names, initial message, postal code, email, phone
+// The inbox's free-text fields (docs/spec/dashboard-spec.md §2.14): names, initial message, postal code, email, phone
 // (also as bare digits), job names, survey fields and event texts. Immutable expressions only,
 // as a generated column requires; jsonb::text keeps the words, quoted.
 const LEAD_SEARCH_TEXT = `lower(
@@ -285,11 +285,11 @@ export const leads = pgTable(
     searchText: text('search_text').generatedAlwaysAs(sql`${sql.raw(LEAD_SEARCH_TEXT)}`),
     availability: text('availability').generatedAlwaysAs(sql`project_data->>'availability_status'`),
     hasPhone: boolean('has_phone').generatedAlwaysAs(sql`coalesce(user_data->>'phone', '') <> ''`),
-    /** PRODUCT.md §6.1: an email other than Yelp's temporary relay address. */
+    /** docs/spec/product.md §6.1: an email other than Yelp's temporary relay address. */
     hasEmail: boolean('has_email').generatedAlwaysAs(
       sql`coalesce(user_data->>'email', '') <> '' and user_data->>'email' is distinct from coalesce(user_data->>'temporary_email', temporary_email_address)`,
     ),
-    /** Spec §4: outbound when the newest event (events are kept oldest first) is the business's. */
+    /** docs/spec/dashboard-spec.md §4: outbound when the newest event (events are kept oldest first) is the business's. */
     lastMessage: text('last_message').generatedAlwaysAs(
       sql`case when events->-1->>'user_type' = 'BIZ' then 'outbound' else 'inbound' end`,
     ),

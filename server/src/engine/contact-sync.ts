@@ -11,7 +11,7 @@ import { leadSyncKey } from './queue/queues.ts'
 const LEAD_WAIT_MS = 30_000
 
 /**
- * "Sync All Leads to GHL Contacts" (spec §2.6): upserts every stored lead's contact and
+ * "Sync All Leads to GHL Contacts" (docs/spec/dashboard-spec.md §2.6): upserts every stored lead's contact and
  * forwards the lead's stored messages not forwarded yet; reports success and error counts.
  */
 export class ContactSync {

@@ -65,7 +65,7 @@ describe('200 concurrent webhooks over 50 leads', () => {
     )
     const answers = await Promise.all(deliveries.map((d) => sims.postWebhook([d])))
     expect(answers.filter((a) => a.status !== 200)).toHaveLength(0)
-    // GHL allows 100 calls per 10 s per location (ghl.md §10) and a new lead takes four.
+    // GHL allows 100 calls per 10 s per location (docs/providers/ghl.md §10) and a new lead takes four.
     await waitFor('all 50 messages', async () => (await sims.ghlMessagesFor(events)).length >= 50, 75_000)
     await sleep(1000)
     expect((await copiesPerEvent(sims, events)).filter((n) => n !== 1)).toEqual([])

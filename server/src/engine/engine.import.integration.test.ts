@@ -18,7 +18,7 @@ afterAll(() => world?.close())
 
 /**
  * A lead's events that are messages (opt-in/out events are not forwarded), one per id: a text
- * with photos is a TEXT and an ATTACHMENT_GROUPING sharing one id (yelp.md §1), one message.
+ * with photos is a TEXT and an ATTACHMENT_GROUPING sharing one id (docs/providers/yelp.md §1), one message.
  */
 async function messageEvents(leadId: string) {
   const events = (await sims.yelpLead(leadId)).events.filter(

@@ -460,7 +460,7 @@ describe('GHL → Yelp when things go wrong', () => {
     if (!contactId) throw new Error(`no contact for ${leadId}`)
     const result = await world.ghl.simulateUserReply({ locationId: ACME.location, contactId, message })
     expect(result.response.status).toBe(200)
-    // Skip GHL's few seconds of 403 on status updates (ghl.md §9) on the sim clock.
+    // Skip GHL's few seconds of 403 on status updates (docs/providers/ghl.md §9) on the sim clock.
     world.ghl.server.clock.advance(6000)
     return result
   }
@@ -492,7 +492,7 @@ describe('GHL → Yelp when things go wrong', () => {
   it('after a Yelp write that timed out, checks the events instead of sending the text again', async () => {
     await forwardedLead('lead-reply-slow')
     // Yelp writes the event but answers too late: sending the text again would be refused
-    // as SAME_SUCCESSIVE_MESSAGE (yelp.md §1), so the retry must look at the events first.
+    // as SAME_SUCCESSIVE_MESSAGE (docs/providers/yelp.md §1), so the retry must look at the events first.
     world.slow.yelp.add({
       method: 'POST',
       path: '/v3/leads/lead-reply-slow/events',

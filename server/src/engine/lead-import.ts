@@ -11,7 +11,7 @@ import { type LeadSyncJob, leadSyncKey, PRIORITY, QUEUES } from './queue/queues.
 const IMPORT_BATCH = 500
 
 /**
- * Historical import (spec §2.6): pages the business's lead ids (yelp.md §1 `lead_ids`,
+ * Historical import (docs/spec/dashboard-spec.md §2.6): pages the business's lead ids (docs/providers/yelp.md §1 `lead_ids`,
  * `has_more`) and queues a sync of each lead; progress is kept in `lead_imports`.
  */
 export class LeadImport {

@@ -5,7 +5,7 @@ import type { DB } from '../db/database.ts'
 import type { LeadsPort } from './provider-ports.ts'
 import { type LeadSyncJob, leadSyncKey, PRIORITY, QUEUES } from './queue/queues.ts'
 
-// Webhooks can be late or lost (yelp.md §2, pitfalls 5): look back over recent leads.
+// Webhooks can be late or lost (docs/providers/yelp.md §2, pitfalls 5): look back over recent leads.
 const NEW_LEAD_WINDOW_MS = 14 * 24 * 3600_000
 const ACTIVE_LEAD_WINDOW_MS = 2 * 24 * 3600_000
 

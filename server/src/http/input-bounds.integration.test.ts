@@ -70,7 +70,7 @@ function providerCalls(): number {
 /**
  * The name a refusal must carry: the field's path, except where the path chooses the rules. A
  * setting's `value` is checked by the rules of the setting its key names, and its errors name
- * that setting (spec §9 messages, e.g. "sessionTimeout: Session timeout must be ...").
+ * that setting (docs/spec/dashboard-spec.md §9 messages, e.g. "sessionTimeout: Session timeout must be ...").
  */
 function errorNameOf(route: { method: string; url: string }, path: readonly (string | number)[]): string {
   if (route.url === '/api/settings/:key' && path.join('.') === 'value')
@@ -140,7 +140,7 @@ describe('schema bounds', () => {
         'POST /api/clients/:clientId/refresh-tokens',
         'POST /api/jobs/:id/retry',
         'POST /api/leads/:leadId/replies/:messageId/retry',
-        // The hub builds the test delivery itself (PRODUCT.md §6.1): nothing is read from the caller.
+        // The hub builds the test delivery itself (docs/spec/product.md §6.1): nothing is read from the caller.
         'POST /api/test-webhook',
       ].sort(),
     )

@@ -14,7 +14,7 @@ export const RATE_LIMITS = {
   yelpWebhookPerBusiness: { max: 600, timeWindow: 60_000 },
   ghlReplyPerAddress: { max: 1200, timeWindow: 60_000 },
   loginPerAddress: { max: 60, timeWindow: 60_000 },
-  /** PRODUCT.md §6.1: more than 10 failed sign-ins a minute for one username and address. */
+  /** docs/spec/product.md §6.1: more than 10 failed sign-ins a minute for one username and address. */
   loginFailures: { max: 10, timeWindow: 60_000 },
 } as const
 
@@ -22,7 +22,7 @@ const LOGGED_BODY_CHARS = 500
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The `rateLimiting` setting (spec §9), for limiters that keep counting while it is off. */
+    /** The `rateLimiting` setting (docs/spec/dashboard-spec.md §9), for limiters that keep counting while it is off. */
     rateLimitingEnabled: () => Promise<boolean>
   }
 }

@@ -52,7 +52,7 @@ export class ExternalServiceError extends AppError {
   }
 }
 
-/** A provider's credentials are not set in the environment (PRODUCT.md §5: "not configured"). */
+/** A provider's credentials are not set in the environment (docs/spec/product.md §5: "not configured"). */
 export class NotConfiguredError extends AppError {
   constructor(message: string) {
     super(503, message)

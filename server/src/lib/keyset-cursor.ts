@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ValidationError } from './errors.ts'
 
-// The opaque `cursor` of paged lists (PRODUCT.md §6.1): the sort key of the last row sent,
+// The opaque `cursor` of paged lists (docs/spec/product.md §6.1): the sort key of the last row sent,
 // base64url JSON. `t` is the row's created_at as exact ISO text, `r` a source rank where two
 // tables are merged, `i` its id.
 

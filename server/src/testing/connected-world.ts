@@ -86,7 +86,7 @@ export async function connectAcme(
       clientId,
       businessId: ACME.business,
     })
-    // Yelp activates subscriptions asynchronously (yelp.md §3); the sim does so after its delay.
+    // Yelp activates subscriptions asynchronously (docs/providers/yelp.md §3); the sim does so after its delay.
     sims.yelp.clock.advance(1000)
   }
   await authorize(admin, `/api/yelp-auth-url?clientId=${clientId}`)
@@ -167,7 +167,7 @@ export async function startConnectedWorld(
 
 /** What tests do to the simulators and read back from them, over their control API. */
 export class SimDriver {
-  /** Sent as `?secret=` once the hub requires one (PRODUCT.md §3 webhook secret). */
+  /** Sent as `?secret=` once the hub requires one (docs/spec/product.md §3 webhook secret). */
   webhookSecret: string | null = null
 
   constructor(

@@ -17,12 +17,12 @@ export interface NavItem {
   icon: LucideIcon
   /** The flag a role needs to see this screen; the dashboard needs none. */
   permission?: PermissionFlag
-  /** Header title and subtitle of the screen (spec §2.1). */
+  /** Header title and subtitle of the screen (docs/spec/dashboard-spec.md §2.1). */
   title: string
   subtitle: string
 }
 
-// The 8 navigation items of spec §2.1, in order.
+// The 8 navigation items of docs/spec/dashboard-spec.md §2.1, in order.
 export const NAV_ITEMS: readonly NavItem[] = [
   {
     href: '/',

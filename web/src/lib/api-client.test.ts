@@ -14,7 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('apiRequest errors (spec §8)', () => {
+describe('apiRequest errors (docs/spec/dashboard-spec.md §8)', () => {
   it.each([
     {
       name: 'JSON error body',
@@ -56,7 +56,7 @@ describe('apiRequest errors (spec §8)', () => {
   })
 })
 
-describe('apiRequest request shape (spec §7)', () => {
+describe('apiRequest request shape (docs/spec/dashboard-spec.md §7)', () => {
   it('sends cookies and no JSON headers or body without a payload', async () => {
     const fetchMock = stubFetch(() => new Response('{}'))
     await apiRequest('DELETE', '/api/clients/acme')
@@ -83,7 +83,7 @@ describe('apiRequest request shape (spec §7)', () => {
   })
 })
 
-describe('default query function (spec §7)', () => {
+describe('default query function (docs/spec/dashboard-spec.md §7)', () => {
   it.each([
     { key: ['/api/stats'], url: '/api/stats' },
     { key: ['/api/clients', 'acme co', 'ghl'], url: '/api/clients/acme%20co/ghl' },

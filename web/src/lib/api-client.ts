@@ -1,13 +1,13 @@
 import type { z } from 'zod'
 
-// The one HTTP client of the web app (spec §7 and §8): session cookies on every call, JSON
+// The one HTTP client of the web app (docs/spec/dashboard-spec.md §7 and §8): session cookies on every call, JSON
 // only when there is a payload, and every non-OK answer turned into an ApiError. apiJson also
 // parses an OK answer with its contract from common/, so a server that drifts from the
 // contract fails loudly at the call instead of rendering undefined fields.
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-/** A non-OK response. Its message is `${status}: ${body text or status text}` (spec §8). */
+/** A non-OK response. Its message is `${status}: ${body text or status text}` (docs/spec/dashboard-spec.md §8). */
 export class ApiError extends Error {
   readonly status: number
   readonly statusText: string

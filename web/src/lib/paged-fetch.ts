@@ -13,7 +13,7 @@ export function searchOf(params: Record<string, string | number | undefined | nu
 }
 
 /**
- * One page of a paged list (PRODUCT.md §6): the body parsed with its `common/` schema, the cursor
+ * One page of a paged list (docs/spec/product.md §6): the body parsed with its `common/` schema, the cursor
  * and the total from the `X-Next-Cursor` and `X-Total-Count` headers.
  */
 export async function fetchPage<S extends z.ZodType<unknown[]>>(

@@ -7,7 +7,7 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw'
 type QueryParams = Record<string, string | number | boolean | null | undefined>
 
 /**
- * The URL a query key stands for. The first element is the URL (spec §7); following string or
+ * The URL a query key stands for. The first element is the URL (docs/spec/dashboard-spec.md §7); following string or
  * number elements are appended as encoded path segments, and a plain object becomes the query
  * string (empty values skipped), so every input of a query lives in its key.
  */
@@ -38,7 +38,7 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   }
 }
 
-/** Queries load once and stay: no automatic refetch, never stale, no retries (spec §7). */
+/** Queries load once and stay: no automatic refetch, never stale, no retries (docs/spec/dashboard-spec.md §7). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -25,13 +25,13 @@ export interface LeadSyncOutcome {
 
 const LEAD_TAG = 'yelp-lead'
 /**
- * A webhook's update type for a new lead or message (yelp.md §2). For a lead already stored,
+ * A webhook's update type for a new lead or message (docs/providers/yelp.md §2). For a lead already stored,
  * such a sync reads only the new events; imports, reconciles and retries read everything.
  */
 const NEW_EVENT = 'NEW_EVENT'
 
 /**
- * Yelp → GHL for one lead (PRODUCT.md §3): fetch the lead and its events, store them, upsert
+ * Yelp → GHL for one lead (docs/spec/product.md §3): fetch the lead and its events, store them, upsert
  * the GHL contact (stored mapping first, then GHL's duplicate search by email or phone, never
  * by name), find or create its conversation, and forward each event not forwarded yet.
  * Safe to run again at any point: every step is an upsert or guarded by the event's claim.
@@ -223,7 +223,7 @@ export class LeadSyncHandler {
         (draft.phone ? await this.ghl.searchDuplicate(clientId, locationId, { phone: draft.phone }) : null)
       if (duplicate) {
         contactId = (await this.ghl.updateContact(clientId, locationId, duplicate.id, draft)).id
-        // Tags on update would overwrite the contact's own (ghl.md §7): add ours separately.
+        // Tags on update would overwrite the contact's own (docs/providers/ghl.md §7): add ours separately.
         await this.ghl.addTags(clientId, locationId, contactId, [LEAD_TAG])
       } else {
         const upserted = await this.ghl.upsertContact(clientId, locationId, {
@@ -237,7 +237,7 @@ export class LeadSyncHandler {
     }
     const sameContact = mapping?.ghlContactId === contactId && !options.distrustConversation
     // A contact GHL just created has no conversation yet: skip the search, one call of the
-    // location's 100 per 10 s (ghl.md §10). A create that finds one anyway falls back to it.
+    // location's 100 per 10 s (docs/providers/ghl.md §10). A create that finds one anyway falls back to it.
     const conversationId =
       (sameContact ? mapping?.conversationId : null) ??
       (isNewContact ? null : (await this.ghl.findConversation(clientId, locationId, contactId))?.id) ??

@@ -9,7 +9,7 @@ const ENTITIES: Record<string, string> = {
 }
 
 /**
- * Yelp takes plain text only (PRODUCT.md §3): GHL's email-style HTML is flattened — line
+ * Yelp takes plain text only (docs/spec/product.md §3): GHL's email-style HTML is flattened — line
  * breaks and paragraphs kept as newlines, tags dropped, entities decoded, blank runs squeezed.
  */
 export function toPlainText(message: string | undefined, html: string | undefined): string {

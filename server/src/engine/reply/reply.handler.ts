@@ -24,11 +24,11 @@ interface ReplyMeta {
   error?: string | null
 }
 
-// ghl.md §9: status updates answer 403 for ~5–10 s after a message while GHL "downstreams" it.
+// docs/providers/ghl.md §9: status updates answer 403 for ~5–10 s after a message while GHL "downstreams" it.
 const STATUS_RETRY_DELAYS_MS = [1000, 2000, 3000, 5000, 8000]
 
 /**
- * GHL → Yelp for one reply (PRODUCT.md §3), in two idempotent phases so a retry resumes where
+ * GHL → Yelp for one reply (docs/spec/product.md §3), in two idempotent phases so a retry resumes where
  * the last attempt stopped: deliver the text to Yelp once (after a timeout, Yelp's events are
  * checked before re-sending, so a retry never causes SAME_SUCCESSIVE_MESSAGE or a double), then
  * report delivered or failed back to GHL, waiting out GHL's 403 window.
@@ -121,7 +121,7 @@ export class ReplyHandler {
 
   private async delivered(job: YelpTarget, row: MessageRow, yelpEventId: string | null): Promise<void> {
     if (yelpEventId) {
-      // Yelp will echo this write back as a webhook (yelp.md §2): claim it so it is not forwarded.
+      // Yelp will echo this write back as a webhook (docs/providers/yelp.md §2): claim it so it is not forwarded.
       const { claim } = await claimEvent(this.db, {
         eventId: yelpEventId,
         clientId: job.clientId,

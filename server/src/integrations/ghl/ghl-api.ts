@@ -6,16 +6,16 @@ import type { ProviderResponse } from '../http/provider-http.ts'
 import type { AccessTokenSource } from '../oauth/access-token-source.port.ts'
 import type { GhlConfig } from './ghl.manifest.ts'
 
-// ghl.md intro: contacts → Version 2021-07-28, conversations → 2021-04-15 (the wrong one is a 400).
+// docs/providers/ghl.md intro: contacts → Version 2021-07-28, conversations → 2021-04-15 (the wrong one is a 400).
 const VERSIONS = { contacts: '2021-07-28', conversations: '2021-04-15' } as const
-/** ghl.md §10: 100 requests per 10 s per app per location. */
+/** docs/providers/ghl.md §10: 100 requests per 10 s per app per location. */
 export const GHL_RATE_LIMIT = { limit: 100, windowMs: 10_000 }
 
 export type GhlResourceGroup = keyof typeof VERSIONS
 
 /**
  * One location's GHL API with the client's OAuth token: only the Marketplace app's token may
- * use its conversation provider (ghl.md §6). Shared by the contacts, conversations and
+ * use its conversation provider (docs/providers/ghl.md §6). Shared by the contacts, conversations and
  * messages clients: the version header per resource group and one rate bucket per location.
  */
 export class GhlApi {

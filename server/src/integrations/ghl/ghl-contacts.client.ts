@@ -10,18 +10,18 @@ import { enc, expectOk, type GhlApi, parseGhl } from './ghl-api.ts'
 
 const CONTACT_INPUT_KEYS = ghlContactInputSchema.keyof().options
 
-/** GHL contacts of one location (ghl.md §7). */
+/** GHL contacts of one location (docs/providers/ghl.md §7). */
 export class GhlContactsClient {
   constructor(private readonly api: GhlApi) {}
 
-  /** ghl.md §7 duplicate search, by email or phone — never by name alone. */
+  /** docs/providers/ghl.md §7 duplicate search, by email or phone — never by name alone. */
   async searchDuplicate(
     clientId: string,
     locationId: string,
     q: { email?: string; phone?: string },
   ): Promise<GhlContact | null> {
     if (!q.email && !q.phone) return null
-    // URLSearchParams encodes `+` in phones and emails, as ghl.md §7 requires.
+    // URLSearchParams encodes `+` in phones and emails, as docs/providers/ghl.md §7 requires.
     const query = new URLSearchParams({ locationId })
     if (q.email) query.set('email', q.email)
     if (q.phone) query.set('number', q.phone)
@@ -36,7 +36,7 @@ export class GhlContactsClient {
     return parseGhl(ghlDuplicateSearchSchema, response, 'the duplicate search').contact ?? null
   }
 
-  /** The contact, or null when GHL does not know it (it answers 400 for unknown ids, ghl.md §7). */
+  /** The contact, or null when GHL does not know it (it answers 400 for unknown ids, docs/providers/ghl.md §7). */
   async getContact(clientId: string, locationId: string, contactId: string): Promise<GhlContact | null> {
     const response = await this.api.send(
       clientId,
@@ -51,7 +51,7 @@ export class GhlContactsClient {
   }
 
   /**
-   * ghl.md §7 upsert: follows the location's duplicate rules; `tags` here replace the contact's
+   * docs/providers/ghl.md §7 upsert: follows the location's duplicate rules; `tags` here replace the contact's
    * tags (use addTags to add). Not resent after a timeout: where duplicates are allowed a resend
    * could create a second contact.
    */
@@ -88,7 +88,7 @@ export class GhlContactsClient {
     return parseGhl(ghlContactResponseSchema, response, `contact ${contactId}`).contact
   }
 
-  /** Adds tags without replacing the others (ghl.md §7); adding one twice changes nothing. */
+  /** Adds tags without replacing the others (docs/providers/ghl.md §7); adding one twice changes nothing. */
   async addTags(clientId: string, locationId: string, contactId: string, tags: string[]): Promise<void> {
     if (tags.length === 0) return
     const response = await this.api.send(
@@ -103,7 +103,7 @@ export class GhlContactsClient {
   }
 }
 
-/** Only the known, defined properties: GHL answers 422 to any other (ghl.md §7, #262). */
+/** Only the known, defined properties: GHL answers 422 to any other (docs/providers/ghl.md §7, #262). */
 function contactBody(input: Partial<GhlContactInput>): Record<string, unknown> {
   const body: Record<string, unknown> = {}
   for (const key of CONTACT_INPUT_KEYS) if (input[key] !== undefined) body[key] = input[key]

@@ -3,11 +3,11 @@ import { providerErrorMessage } from '../http/provider-http.ts'
 import { ghlConversationSearchSchema, ghlCreatedConversationSchema } from './ghl.schemas.ts'
 import { expectOk, type GhlApi, parseGhl } from './ghl-api.ts'
 
-/** GHL conversations of one location: one per contact (ghl.md §9). */
+/** GHL conversations of one location: one per contact (docs/providers/ghl.md §9). */
 export class GhlConversationsClient {
   constructor(private readonly api: GhlApi) {}
 
-  /** ghl.md §9: one conversation per contact, found by searching on the contact id. */
+  /** docs/providers/ghl.md §9: one conversation per contact, found by searching on the contact id. */
   async findConversation(
     clientId: string,
     locationId: string,
@@ -28,7 +28,7 @@ export class GhlConversationsClient {
   }
 
   /**
-   * Creates the contact's conversation. A second create is undocumented (ghl.md §9); GHL refuses
+   * Creates the contact's conversation. A second create is undocumented (docs/providers/ghl.md §9); GHL refuses
    * it as already existing, which here means "use that one" — so a resend after a timeout is safe.
    */
   async createConversation(clientId: string, locationId: string, contactId: string): Promise<{ id: string }> {

@@ -3,7 +3,7 @@ import { type ProviderHttp, type ProviderResponse, providerErrorMessage } from '
 import type { GhlConfig } from './ghl.manifest.ts'
 import { type GhlCustomField, ghlCustomFieldCreatedSchema, ghlCustomFieldListSchema } from './ghl.schemas.ts'
 
-// Location custom fields (ghl.md §8) use Version 2021-07-28.
+// Location custom fields (docs/providers/ghl.md §8) use Version 2021-07-28.
 const VERSION = '2021-07-28'
 
 export interface NewGhlCustomField {

@@ -5,14 +5,14 @@ import { ghlManifest } from './ghl.manifest.ts'
 import { type GhlMessage, ghlInboundMessageSchema, ghlMessagesPageSchema } from './ghl.schemas.ts'
 import { enc, expectOk, type GhlApi, parseGhl } from './ghl-api.ts'
 
-/** Issue #4 (ghl.md §9/pitfalls #10): the status update answers 403 for a few seconds after a send. */
+/** Issue #4 (docs/providers/ghl.md §9/pitfalls #10): the status update answers 403 for a few seconds after a send. */
 const STATUS_NOT_READY_RETRY_MS = 3_000
 const MAX_PAGES = 500
 
 /** Issue #4: GHL is not ready to take a status for this message yet; try again in a few seconds. */
 export class GhlStatusNotReadyError extends TransientProviderError {}
 
-/** What the hub adds to a conversation (ghl.md §9 item 3). */
+/** What the hub adds to a conversation (docs/providers/ghl.md §9 item 3). */
 export interface GhlInboundMessage {
   conversationId: string
   contactId: string
@@ -25,11 +25,11 @@ export interface GhlInboundMessage {
 
 export type GhlMessageStatus = 'delivered' | 'failed' | 'pending' | 'read'
 
-/** Messages of GHL conversations, on the app's conversation provider (ghl.md §9). */
+/** Messages of GHL conversations, on the app's conversation provider (docs/providers/ghl.md §9). */
 export class GhlMessagesClient {
   constructor(private readonly api: GhlApi) {}
 
-  /** Every message of the conversation, newest first as GHL pages them (ghl.md §9 `lastMessageId`/`nextPage`). */
+  /** Every message of the conversation, newest first as GHL pages them (docs/providers/ghl.md §9 `lastMessageId`/`nextPage`). */
   async listMessages(clientId: string, locationId: string, conversationId: string): Promise<GhlMessage[]> {
     const all: GhlMessage[] = []
     const seen = new Set<string>()
@@ -53,7 +53,7 @@ export class GhlMessagesClient {
   }
 
   /**
-   * Adds a message to the conversation on the app's extra SMS provider: ghl.md §9 item 3 needs
+   * Adds a message to the conversation on the app's extra SMS provider: docs/providers/ghl.md §9 item 3 needs
    * `type: "SMS"` with the `conversationProviderId`. Never resent after a timeout (it may have
    * been added); the caller looks for its `altId` in listMessages first.
    */
@@ -90,7 +90,7 @@ export class GhlMessagesClient {
     const what = `Adding a message to GoHighLevel conversation ${m.conversationId}`
     expectOk(response, what)
     if (response.body === null) {
-      // ghl.md §9 issue #70: an empty 201 means GHL added nothing.
+      // docs/providers/ghl.md §9 issue #70: an empty 201 means GHL added nothing.
       throw new PermanentProviderError(
         'ghl',
         `${what} failed: GHL answered ${response.status} with no message`,
@@ -100,7 +100,7 @@ export class GhlMessagesClient {
     return { messageId: parseGhl(ghlInboundMessageSchema, response, 'the added message').messageId }
   }
 
-  /** ghl.md §9: the provider app reports what became of a message GHL asked it to deliver. */
+  /** docs/providers/ghl.md §9: the provider app reports what became of a message GHL asked it to deliver. */
   async updateMessageStatus(
     clientId: string,
     locationId: string,

@@ -7,7 +7,7 @@ import { type GhlTokenResponse, ghlTokenResponseSchema } from './ghl.schemas.ts'
 /** A refresh token GHL refused (single-use tokens, suspended location): re-authorize. */
 export class GhlGrantRefusedError extends Error {}
 
-/** GHL Marketplace OAuth for a sub-account (ghl.md §5): form-encoded, rotating refresh tokens. */
+/** GHL Marketplace OAuth for a sub-account (docs/providers/ghl.md §5): form-encoded, rotating refresh tokens. */
 export class GhlOAuth {
   constructor(
     private readonly config: GhlConfig,
@@ -64,7 +64,7 @@ export class GhlOAuth {
     }
     const message = providerErrorMessage(response.body) ?? ''
     const reason = `${response.status} ${message}`.trim()
-    // ghl.md §5: "Invalid client" is the app's credentials, not the grant (whose refusal's exact
+    // docs/providers/ghl.md §5: "Invalid client" is the app's credentials, not the grant (whose refusal's exact
     // status is not documented, so the message decides, not the 401).
     if (/invalid.?client/i.test(message)) {
       throw new AppCredentialsRejectedError(

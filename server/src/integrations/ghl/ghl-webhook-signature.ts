@@ -2,7 +2,7 @@ import { createPublicKey, createVerify, type KeyObject, verify } from 'node:cryp
 
 export type SignatureCheck = { ok: true; scheme: 'ed25519' | 'rsa' } | { ok: false; reason: string }
 
-/** Reads a public key given as PEM or as base64 SPKI (the form GHL publishes, ghl.md §10). */
+/** Reads a public key given as PEM or as base64 SPKI (the form GHL publishes, docs/providers/ghl.md §10). */
 export function parsePublicKey(key: string): KeyObject {
   const trimmed = key.trim()
   if (trimmed.startsWith('-----BEGIN')) return createPublicKey(trimmed)
@@ -16,7 +16,7 @@ export interface GhlWebhookKeys {
 }
 
 /**
- * Verifies a GHL webhook over its raw bytes (never re-serialised JSON, ghl.md §10): the current
+ * Verifies a GHL webhook over its raw bytes (never re-serialised JSON, docs/providers/ghl.md §10): the current
  * Ed25519 `X-GHL-Signature` first, else the legacy RSA-SHA256 `x-wh-signature` when its key is
  * configured. A signature that verifies with any configured key is GHL's. Anything else is refused.
  */

@@ -19,7 +19,7 @@ export interface GhlConfig {
 
 /**
  * GoHighLevel at a glance: the environment keys that configure it (read only by config/), the
- * Marketplace app's scopes and OAuth endpoints (ghl.md §5, §9), and whether a parsed
+ * Marketplace app's scopes and OAuth endpoints (docs/providers/ghl.md §5, §9), and whether a parsed
  * configuration can connect clients.
  */
 export const ghlManifest = {
@@ -35,7 +35,7 @@ export const ghlManifest = {
     webhookPublicKeys: 'GHL_WEBHOOK_PUBLIC_KEY',
     webhookRsaPublicKeys: 'GHL_WEBHOOK_RSA_PUBLIC_KEY',
   },
-  /** Scopes the conversation-provider design needs (ghl.md §9 "Required scopes"). */
+  /** Scopes the conversation-provider design needs (docs/providers/ghl.md §9 "Required scopes"). */
   scopes: [
     'contacts.readonly',
     'contacts.write',
@@ -46,7 +46,7 @@ export const ghlManifest = {
     'locations/customFields.readonly',
     'locations/customFields.write',
   ],
-  /** The documented path since May 2026 (ghl.md §5); the legacy /oauth/chooselocation also works. */
+  /** The documented path since May 2026 (docs/providers/ghl.md §5); the legacy /oauth/chooselocation also works. */
   authorizeUrl: (settings: Pick<GhlSettings, 'authBase'>) =>
     new URL('/v2/oauth/chooselocation', settings.authBase),
   tokenUrl: (settings: Pick<GhlSettings, 'apiBase'>) => `${settings.apiBase}/oauth/token`,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { lenient } from '../http/lenient-schema.ts'
 
-// ghl.md §5 token response; only what the hub uses is required.
+// docs/providers/ghl.md §5 token response; only what the hub uses is required.
 export const ghlTokenResponseSchema = z.object({
   access_token: z.string().min(1),
   refresh_token: z.string().min(1),
@@ -14,7 +14,7 @@ export const ghlTokenResponseSchema = z.object({
 })
 export type GhlTokenResponse = z.infer<typeof ghlTokenResponseSchema>
 
-// ghl.md §8 field object; `picklistOptions` holds the options of option types.
+// docs/providers/ghl.md §8 field object; `picklistOptions` holds the options of option types.
 export const ghlCustomFieldSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -27,7 +27,7 @@ export type GhlCustomField = z.infer<typeof ghlCustomFieldSchema>
 export const ghlCustomFieldListSchema = z.object({ customFields: z.array(ghlCustomFieldSchema) })
 export const ghlCustomFieldCreatedSchema = z.object({ customField: ghlCustomFieldSchema })
 
-// ghl.md §7: responses return `customFields: [{id, value}]`; unset fields come back as null.
+// docs/providers/ghl.md §7: responses return `customFields: [{id, value}]`; unset fields come back as null.
 export const ghlContactSchema = lenient(
   z.looseObject({
     id: z.string(),
@@ -52,7 +52,7 @@ export const ghlContactResponseSchema = z.looseObject({ contact: ghlContactSchem
 export const ghlDuplicateSearchSchema = z.looseObject({ contact: ghlContactSchema.nullish() })
 
 /**
- * ghl.md §7 upsert/create body fields the hub uses; `locationId` is required. Not parsed (the
+ * docs/providers/ghl.md §7 upsert/create body fields the hub uses; `locationId` is required. Not parsed (the
  * hub writes it): it names the only properties sent, since GHL answers 422 to any other.
  */
 export const ghlContactInputSchema = z.object({
@@ -83,7 +83,7 @@ export const ghlMessageSchema = lenient(
 )
 export type GhlMessage = z.infer<typeof ghlMessageSchema>
 
-// ghl.md §9: pages of a conversation's messages, newest first, continued by `lastMessageId`.
+// docs/providers/ghl.md §9: pages of a conversation's messages, newest first, continued by `lastMessageId`.
 export const ghlMessagesPageSchema = z.looseObject({
   messages: lenient(
     z.looseObject({

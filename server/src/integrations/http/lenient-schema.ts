@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /**
  * An object schema that reads a `null` property as absent. Both vendors' docs rate several
- * field shapes "medium" or "low" (yelp.md §1, ghl.md §7/§9), and GHL writes `null` for unset
+ * field shapes "medium" or "low" (docs/providers/yelp.md §1, docs/providers/ghl.md §7/§9), and GHL writes `null` for unset
  * contact fields, so optional fields are parsed defensively rather than failing a whole lead.
  */
 export function lenient<T extends z.ZodType>(schema: T) {

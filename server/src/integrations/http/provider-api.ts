@@ -35,7 +35,7 @@ export interface ProviderApiOptions {
   timeoutMs?: number
 }
 
-/** Where a daily quota is spent, come back in a while rather than spin (ghl.md §10 daily cap). */
+/** Where a daily quota is spent, come back in a while rather than spin (docs/providers/ghl.md §10 daily cap). */
 const DAILY_CAP_RETRY_AFTER_MS = 15 * 60_000
 /** A Retry-After up to this is waited out in the call; a longer one goes back to the job. */
 const MAX_IN_CALL_WAIT_MS = 2_000
@@ -102,7 +102,7 @@ export class ProviderApi {
       release()
 
       if (response.status === 401 && refreshToken && !hasRefreshed) {
-        // ghl.md §5: on the expired-token 401, refresh, save, retry once. The token manager makes
+        // docs/providers/ghl.md §5: on the expired-token 401, refresh, save, retry once. The token manager makes
         // concurrent refreshes of one credential into one call at the token endpoint.
         hasRefreshed = true
         attempt -= 1
@@ -136,15 +136,15 @@ export class ProviderApi {
         throw new TransientProviderError(request.platform, reason, retryAfterMs)
       if (retryAfterMs !== undefined) continue
       const delayMs = this.backoff(attempt)
-      // A bare 429 (Yelp sends no rate headers, yelp.md §1) holds back every caller of the key.
+      // A bare 429 (Yelp sends no rate headers, docs/providers/yelp.md §1) holds back every caller of the key.
       if (response.status === 429) this.limiter.pause(rateKey, delayMs)
       else await sleep(delayMs)
     }
   }
 
   /**
-   * GHL sends its budget on every answer (ghl.md §10): with none left, hold the key for the
-   * interval. A 429 without those headers (Yelp's have none, yelp.md §1) falls back to backoff.
+   * GHL sends its budget on every answer (docs/providers/ghl.md §10): with none left, hold the key for the
+   * interval. A 429 without those headers (Yelp's have none, docs/providers/yelp.md §1) falls back to backoff.
    * Returns how long the key is held when a 429 said how long to wait.
    */
   private noteRateHeaders(rateKey: string, response: ProviderResponse): number | undefined {
@@ -184,7 +184,7 @@ export function permanentError(
   )
 }
 
-/** Yelp's `error.code` (yelp.md §1 error shape); GHL's bodies carry none. */
+/** Yelp's `error.code` (docs/providers/yelp.md §1 error shape); GHL's bodies carry none. */
 export function providerErrorCode(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined
   const error = (body as { error?: unknown }).error

@@ -20,7 +20,7 @@ interface KeyState {
  * Client-side rate limits, in process: at most `limit` calls per key in any `windowMs` (a sliding
  * window). `acquire` waits until a slot frees instead of failing, so a burst is spread out rather
  * than answered with the provider's 429. `pause` holds a key back when the provider says its
- * budget is spent (a 429, or GHL's `X-RateLimit-Remaining: 0`, ghl.md §10).
+ * budget is spent (a 429, or GHL's `X-RateLimit-Remaining: 0`, docs/providers/ghl.md §10).
  */
 export class RateLimiter {
   private readonly keys = new Map<string, KeyState>()

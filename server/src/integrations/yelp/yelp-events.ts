@@ -1,6 +1,6 @@
 import type { YelpEvent } from './yelp.schemas.ts'
 
-/** The words of an event: `text`, else `fallback_text` (yelp.md §1: always fall back). */
+/** The words of an event: `text`, else `fallback_text` (docs/providers/yelp.md §1: always fall back). */
 export function eventText(event: YelpEvent): string {
   return (event.event_content?.text || event.event_content?.fallback_text || '').trim()
 }

@@ -14,13 +14,13 @@ import {
   yelpLeadSchema,
 } from './yelp.schemas.ts'
 
-/** yelp.md §1: the same text to the same lead within an hour is refused. */
+/** docs/providers/yelp.md §1: the same text to the same lead within an hour is refused. */
 export class YelpSameSuccessiveMessageError extends PermanentProviderError {}
 
-/** yelp.md §1: the consumer archived the lead (403, "archived" in the description). */
+/** docs/providers/yelp.md §1: the consumer archived the lead (403, "archived" in the description). */
 export class YelpLeadArchivedError extends PermanentProviderError {}
 
-/** yelp.md §1: `limit` is 1–20 on events and lead ids. */
+/** docs/providers/yelp.md §1: `limit` is 1–20 on events and lead ids. */
 const PAGE_SIZE = 20
 /** A lead with more than 10 000 events is not a conversation; stop rather than loop on bad cursors. */
 const MAX_PAGES = 500
@@ -31,7 +31,7 @@ type Endpoint =
   | 'POST /v3/leads/{lead_id}/events'
   | 'GET /v3/businesses/{business_id}/lead_ids'
 
-/** The Yelp Leads API for one connected client, with the business user's OAuth token (yelp.md §1). */
+/** The Yelp Leads API for one connected client, with the business user's OAuth token (docs/providers/yelp.md §1). */
 export class YelpLeadsClient {
   constructor(
     private readonly config: YelpConfig,
@@ -48,7 +48,7 @@ export class YelpLeadsClient {
   /**
    * The lead's events, oldest first: all of them, or with `knownIds` only the pages back to the
    * first event already known (one call for a lead the hub has seen, instead of one per 20
-   * events; Yelp allows 5 calls a second per endpoint). yelp.md §1: `limit` returns the *last*
+   * events; Yelp allows 5 calls a second per endpoint). docs/providers/yelp.md §1: `limit` returns the *last*
    * N, so paging goes backwards with `older_than_cursor` until a page comes back short; a text
    * with attachments is a TEXT and an ATTACHMENT_GROUPING sharing one id (merged into one event
    * here); cursors are neither unique nor stable, so events are deduplicated by id.
@@ -76,7 +76,7 @@ export class YelpLeadsClient {
       pages.unshift(events)
       // Everything older than a known event is known too.
       if (options.knownIds && events.some((e) => options.knownIds?.has(e.id))) break
-      // The pair of a text with attachments counts once towards `limit` (yelp.md §1).
+      // The pair of a text with attachments counts once towards `limit` (docs/providers/yelp.md §1).
       if (new Set(events.map((e) => e.id)).size < PAGE_SIZE) break
       const oldest = events[0]?.cursor
       if (!oldest || usedCursors.has(oldest)) break
@@ -87,7 +87,7 @@ export class YelpLeadsClient {
   }
 
   /**
-   * Posts a TEXT event (yelp.md §1: 201 `{}`). Never resent blindly after a timeout: a resend of
+   * Posts a TEXT event (docs/providers/yelp.md §1: 201 `{}`). Never resent blindly after a timeout: a resend of
    * a write that did happen is refused as SAME_SUCCESSIVE_MESSAGE (pitfalls #4), so the caller
    * checks the lead's events first.
    */
@@ -121,7 +121,7 @@ export class YelpLeadsClient {
     throw this.failure(clientId, what, response, leadId)
   }
 
-  /** The business's lead ids (yelp.md §1 `lead_ids`: time filters first, then `after_lead_id` pages). */
+  /** The business's lead ids (docs/providers/yelp.md §1 `lead_ids`: time filters first, then `after_lead_id` pages). */
   async listLeadIds(
     clientId: string,
     businessId: string,
@@ -194,7 +194,7 @@ export class YelpLeadsClient {
     return this.api.call(call)
   }
 
-  /** yelp.md §1 / pitfalls #7: a 404 means the lead is gone *or* the token lost the business. */
+  /** docs/providers/yelp.md §1 / pitfalls #7: a 404 means the lead is gone *or* the token lost the business. */
   private failure(clientId: string, what: string, response: ProviderResponse, leadId: string) {
     if (response.status !== 404) return permanentError('yelp', what, response)
     return new PermanentProviderError(
@@ -208,7 +208,7 @@ export class YelpLeadsClient {
 
 /**
  * One event per id, in first-seen order. A TEXT and an ATTACHMENT_GROUPING sharing an id are one
- * message (yelp.md §1): its text comes from the TEXT, its attachments from the grouping.
+ * message (docs/providers/yelp.md §1): its text comes from the TEXT, its attachments from the grouping.
  */
 export function mergeEvents(events: YelpEvent[]): YelpEvent[] {
   const byId = new Map<string, YelpEvent>()
@@ -227,7 +227,7 @@ function mergePair(first: YelpEvent, second: YelpEvent): YelpEvent {
   return { ...text, event_content: { ...text.event_content, ...(attachments ? { attachments } : {}) } }
 }
 
-/** yelp.md §1 `lead_ids` times: ISO-8601 with a zone, written the way Yelp writes its own. */
+/** docs/providers/yelp.md §1 `lead_ids` times: ISO-8601 with a zone, written the way Yelp writes its own. */
 function yelpTime(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, '+00:00')
 }

@@ -13,7 +13,7 @@ import {
 export class YelpGrantRefusedError extends Error {}
 
 /**
- * Yelp OAuth for a business user (yelp.md §4). Uses the v3 token endpoint: it rotates the
+ * Yelp OAuth for a business user (docs/providers/yelp.md §4). Uses the v3 token endpoint: it rotates the
  * refresh token on every refresh, which is why refreshes are serialised by the token manager.
  */
 export class YelpOAuth {
@@ -87,7 +87,7 @@ export class YelpOAuth {
     }
     const reason = `${response.status} ${providerErrorMessage(response.body) ?? ''}`.trim()
     const code = providerErrorCode(response.body) ?? ''
-    // yelp.md §4 error ids: INVALID_CLIENT (401) and CLIENT_NOT_FOUND (404) are the app's credentials.
+    // docs/providers/yelp.md §4 error ids: INVALID_CLIENT (401) and CLIENT_NOT_FOUND (404) are the app's credentials.
     if (/^(INVALID_CLIENT|CLIENT_NOT_FOUND)$/i.test(code)) {
       throw new AppCredentialsRejectedError(
         'yelp',

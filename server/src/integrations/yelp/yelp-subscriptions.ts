@@ -3,7 +3,7 @@ import { type ProviderHttp, providerErrorMessage } from '../http/provider-http.t
 import { type YelpConfig, yelpManifest } from './yelp.manifest.ts'
 
 /**
- * Business subscriptions (yelp.md §3): authorised by the app's API key, not a user token.
+ * Business subscriptions (docs/providers/yelp.md §3): authorised by the app's API key, not a user token.
  * 202 means accepted; the subscription becomes active asynchronously.
  */
 export class YelpSubscriptions {

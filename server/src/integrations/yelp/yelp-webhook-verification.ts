@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 
 /**
- * The one-time handshake (yelp.md §2): Yelp calls `GET <webhook>?verification=<string>` and
+ * The one-time handshake (docs/providers/yelp.md §2): Yelp calls `GET <webhook>?verification=<string>` and
  * expects the string back. Returns it, or null when the parameter is missing or implausible.
  */
 export function verificationChallenge(query: unknown): string | null {
@@ -11,9 +11,9 @@ export function verificationChallenge(query: unknown): string | null {
 }
 
 /**
- * Yelp documents no signature header (yelp.md §2 "Authenticity"), so deliveries carry the hub's
+ * Yelp documents no signature header (docs/providers/yelp.md §2 "Authenticity"), so deliveries carry the hub's
  * own shared secret: in the webhook URL's `secret` query parameter, or an `X-Webhook-Secret`
- * header (PRODUCT.md §3).
+ * header (docs/spec/product.md §3).
  */
 export function givenWebhookSecret(
   query: unknown,

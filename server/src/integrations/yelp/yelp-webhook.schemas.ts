@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// yelp.md §2: one update per lead interaction; phone opt-in/out updates carry no event_id.
+// docs/providers/yelp.md §2: one update per lead interaction; phone opt-in/out updates carry no event_id.
 export const yelpWebhookSchema = z.object({
   time: z.string().max(100).optional(),
   object: z.string().max(100).optional(),

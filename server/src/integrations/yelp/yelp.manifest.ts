@@ -6,7 +6,7 @@ export interface YelpSettings {
   apiBase: string
   authBase: string
   partnerBase: string
-  /** yelp.md §1 "Rate limit": requests per second per endpoint for the partner client. */
+  /** docs/providers/yelp.md §1 "Rate limit": requests per second per endpoint for the partner client. */
   rateLimitPerSecond: number
 }
 
@@ -18,7 +18,7 @@ export interface YelpConfig {
 
 /**
  * Yelp at a glance: the environment keys that configure it (read only by config/), the OAuth
- * scope and endpoints (yelp.md §4), and whether a parsed configuration can connect clients.
+ * scope and endpoints (docs/providers/yelp.md §4), and whether a parsed configuration can connect clients.
  */
 export const yelpManifest = {
   provider: 'yelp',
@@ -32,10 +32,10 @@ export const yelpManifest = {
     partnerBase: 'YELP_PARTNER_BASE',
     rateLimitPerSecond: 'YELP_RATE_LIMIT_PER_SECOND',
   },
-  /** yelp.md §4: the Leads API needs only `leads`. */
+  /** docs/providers/yelp.md §4: the Leads API needs only `leads`. */
   scopes: ['leads'],
   authorizeUrl: (settings: Pick<YelpSettings, 'authBase'>) => new URL('/oauth2/authorize', settings.authBase),
-  /** The v3 endpoint, which rotates the refresh token on every refresh (yelp.md §4). */
+  /** The v3 endpoint, which rotates the refresh token on every refresh (docs/providers/yelp.md §4). */
   tokenUrl: (settings: Pick<YelpSettings, 'apiBase'>) => `${settings.apiBase}/oauth2/token/v3`,
   callbackPath: '/api/yelp/callback',
   /** Clients can be connected: the OAuth app's id and secret are set. */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { lenient } from '../http/lenient-schema.ts'
 
-// Parsed defensively: yelp.md §4 rates the token field list "medium".
+// Parsed defensively: docs/providers/yelp.md §4 rates the token field list "medium".
 export const yelpTokenResponseSchema = z.object({
   access_token: z.string().min(1),
   token_type: z.string().optional(),
@@ -14,7 +14,7 @@ export type YelpTokenResponse = z.infer<typeof yelpTokenResponseSchema>
 
 export const yelpBusinessesResponseSchema = z.object({ business_ids: z.array(z.string()) })
 
-// yelp.md §1: field names of the lead and event examples; confidence is medium for the project
+// docs/providers/yelp.md §1: field names of the lead and event examples; confidence is medium for the project
 // and low for attachments, so every object keeps unknown fields and reads null as absent.
 export const yelpAttachmentSchema = lenient(
   z.looseObject({
@@ -28,7 +28,7 @@ export const yelpAttachmentSchema = lenient(
 const surveyAnswerSchema = lenient(
   z.looseObject({
     question_text: z.string(),
-    // An array of strings (yelp.md §1); a lone string is read as one answer.
+    // An array of strings (docs/providers/yelp.md §1); a lone string is read as one answer.
     answer_text: z.preprocess((v) => (typeof v === 'string' ? [v] : (v ?? [])), z.array(z.string())),
   }),
 )
@@ -67,7 +67,7 @@ export const yelpEventSchema = lenient(
     id: z.string(),
     cursor: z.string().optional(),
     event_type: z.string(),
-    /** 'CONSUMER' | 'BIZ' (yelp.md §1), kept open for types not seen yet. */
+    /** 'CONSUMER' | 'BIZ' (docs/providers/yelp.md §1), kept open for types not seen yet. */
     user_type: z.string(),
     user_id: z.string().optional(),
     user_display_name: z.string().optional(),

@@ -14,7 +14,7 @@ const pageQuery = z.object({
   cursor: z.coerce.number('cursor must be a number').int().positive('cursor must be positive').optional(),
 })
 
-/** `GET /api/audit`: who changed what, newest first, paged (PRODUCT.md §6 paging headers). */
+/** `GET /api/audit`: who changed what, newest first, paged (docs/spec/product.md §6 paging headers). */
 export function registerAuditRoutes(app: FastifyInstance, audit: AuditService): void {
   app.get(
     '/api/audit',

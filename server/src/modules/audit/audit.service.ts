@@ -9,7 +9,7 @@ export interface AuditPage {
   nextCursor: number | null
 }
 
-/** Who changed what, newest first, a page at a time (PRODUCT.md §6 paging headers). */
+/** Who changed what, newest first, a page at a time (docs/spec/product.md §6 paging headers). */
 export class AuditService {
   constructor(private readonly db: DB) {}
 

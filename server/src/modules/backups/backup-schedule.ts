@@ -7,7 +7,7 @@ import type { BackupsService } from './backups.service.ts'
 
 export const BACKUP_QUEUE = 'scheduled-backup'
 
-/** The `backupFrequency` choices of spec §5 as cron (UTC): on the hour, 02:00 daily, 02:00 Sundays. */
+/** The `backupFrequency` choices of docs/spec/dashboard-spec.md §5 as cron (UTC): on the hour, 02:00 daily, 02:00 Sundays. */
 export const BACKUP_CRON: Record<BackupFrequency, string> = {
   hourly: '0 * * * *',
   daily: '0 2 * * *',

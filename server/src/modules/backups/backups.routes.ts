@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { BackupsService } from './backups.service.ts'
 
 export function registerBackupRoutes(app: FastifyInstance, backups: BackupsService): void {
-  // Spec §7 "POST /api/backup": the dashboard's 'Create Backup Now' and 'Export Logs'.
+  // docs/spec/dashboard-spec.md §7 "POST /api/backup": the dashboard's 'Create Backup Now' and 'Export Logs'.
   app.post(
     '/api/backup',
     { config: { access: 'canManageSettings' } },

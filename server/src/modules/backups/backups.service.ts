@@ -16,7 +16,7 @@ export interface BackupsServiceDeps {
   log?: { info(message: string): void }
 }
 
-/** `POST /api/backup`, the scheduled backup job and the list of recent backups (spec §2.13 Backup card). */
+/** `POST /api/backup`, the scheduled backup job and the list of recent backups (docs/spec/dashboard-spec.md §2.13 Backup card). */
 export class BackupsService {
   constructor(private readonly deps: BackupsServiceDeps) {}
 

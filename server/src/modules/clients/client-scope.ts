@@ -3,7 +3,7 @@ import type { DB } from '../../db/database.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 
-// PRODUCT.md §2: admins and managers see every client; operators and viewers only theirs.
+// docs/spec/product.md §2: admins and managers see every client; operators and viewers only theirs.
 const SEES_ALL = new Set(['admin', 'manager'])
 
 /** The client ids a user may see, or null for all of them. */

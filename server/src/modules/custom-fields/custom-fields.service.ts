@@ -251,7 +251,7 @@ function snakeCase(text: string): string {
     .replace(/^_+|_+$/g, '')
 }
 
-/** Spec §3.2 "fieldMapping (map of field key to field id)". */
+/** docs/spec/dashboard-spec.md §3.2 "fieldMapping (map of field key to field id)". */
 function fieldMapping(
   records: Array<Pick<CustomFieldRecord, 'fieldName' | 'ghlFieldId' | 'fieldKey'>>,
 ): Record<string, string> {

@@ -1,7 +1,7 @@
 import type { GhlDataType } from '@common/custom-fields.ts'
 
 /**
- * The standard lead data every client's GHL contacts carry as custom fields (spec §2.14:
+ * The standard lead data every client's GHL contacts carry as custom fields (docs/spec/dashboard-spec.md §2.14:
  * job type, availability, postal code, lead id, business id, temporary email, created date).
  * `key` is how the forwarding engine finds each field's value on a lead.
  */

@@ -3,7 +3,7 @@ import { LEAD_STATUSES, leadEventSchema, leadProjectDataSchema, leadUserDataSche
 import type { z } from 'zod'
 import type { HubReplyRow, InboxLeadRow } from '../../data/lead-inbox.repository.ts'
 
-/** A stored lead as the inbox shows it (spec §3.2 "Lead (inbox view)"). */
+/** A stored lead as the inbox shows it (docs/spec/dashboard-spec.md §3.2 "Lead (inbox view)"). */
 export function toLeadView(row: InboxLeadRow, clientName: string | null): Lead {
   const events = (row.events ?? []).flatMap((event) => {
     const parsed = leadEventSchema.safeParse(event)
@@ -24,7 +24,7 @@ export function toLeadView(row: InboxLeadRow, clientName: string | null): Lead {
     temporaryEmailAddress: row.temporaryEmailAddress,
     timeCreated: row.timeCreated.toISOString(),
     lastEventTime: row.lastEventTime.toISOString(),
-    // The database derives it from the newest event (schema.ts `last_message`, spec §4).
+    // The database derives it from the newest event (schema.ts `last_message`, docs/spec/dashboard-spec.md §4).
     lastMessage: row.lastMessage === 'outbound' ? 'outbound' : 'inbound',
     userData: parsedOr(leadUserDataSchema, userData),
     projectData: parsedOr(leadProjectDataSchema, row.projectData ?? {}),

@@ -6,7 +6,7 @@ import { parseInput } from '../../lib/validation.ts'
 import { clientParams } from '../clients/clients.routes.ts'
 import type { EngineService } from './engine.service.ts'
 
-/** Historical import, its progress, and the contact sync of Integration Setup (spec §2.6, §7). */
+/** Historical import, its progress, and the contact sync of Integration Setup (docs/spec/dashboard-spec.md §2.6, §7). */
 export function registerEngineRoutes(app: FastifyInstance, engine: EngineService): void {
   const manage = { config: { access: 'canManageClientIntegrations' as const } }
 

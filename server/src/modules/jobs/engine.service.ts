@@ -10,7 +10,7 @@ import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { assertClientVisible } from '../clients/client-scope.ts'
 import { actorOf } from '../users/users.service.ts'
 
-/** The operators' engine actions: historical import, its progress, the contact sync (spec §2.6, §7). */
+/** The operators' engine actions: historical import, its progress, the contact sync (docs/spec/dashboard-spec.md §2.6, §7). */
 export class EngineService {
   constructor(
     private readonly db: DB,

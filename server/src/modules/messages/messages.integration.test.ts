@@ -7,7 +7,7 @@ import { signInScopedOperator } from '../../testing/scoped-user.ts'
 import { SessionClient } from '../../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../../testing/test-server.ts'
 
-// GET /api/messages (spec §2.11; PRODUCT.md §2 date filter applied, §6.1 parameters).
+// GET /api/messages (docs/spec/dashboard-spec.md §2.11; docs/spec/product.md §2 date filter applied, §6.1 parameters).
 
 let server: TestServer
 let admin: SessionClient

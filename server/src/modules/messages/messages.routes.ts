@@ -5,7 +5,7 @@ import { requireSession } from '../../http/guard.ts'
 import { parseInput } from '../../lib/validation.ts'
 import type { MessagesService } from './messages.service.ts'
 
-/** `GET /api/messages`: the spec's list in the body, paging in headers (PRODUCT.md §6). */
+/** `GET /api/messages`: the spec's list in the body, paging in headers (docs/spec/product.md §6). */
 export function registerMessageRoutes(app: FastifyInstance, messages: MessagesService): void {
   app.get(
     '/api/messages',

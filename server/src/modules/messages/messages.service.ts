@@ -23,7 +23,7 @@ import { visibleClientIds } from '../clients/client-scope.ts'
 export type ParsedMessagesQuery = z.output<typeof messagesQuerySchema>
 export type { MessagesQuery }
 
-/** Message Logs (spec §2.11; PRODUCT.md §6.1), scoped to the caller's clients. */
+/** Message Logs (docs/spec/dashboard-spec.md §2.11; docs/spec/product.md §6.1), scoped to the caller's clients. */
 export class MessagesService {
   constructor(private readonly db: DB) {}
 
@@ -34,7 +34,7 @@ export class MessagesService {
       direction: query.direction,
       status: query.status,
       q: query.q || undefined,
-      // `date` is one whole UTC day (PRODUCT.md §2: the date filter is applied).
+      // `date` is one whole UTC day (docs/spec/product.md §2: the date filter is applied).
       from: query.date ? startOf(query.date) : query.from ? startOf(query.from) : undefined,
       until: query.date ? endOf(query.date) : query.to ? endOf(query.to) : undefined,
       clientIds: await visibleClientIds(this.db, session),

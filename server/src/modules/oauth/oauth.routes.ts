@@ -28,7 +28,7 @@ interface Deps {
 }
 
 /**
- * OAuth start links and callbacks (PRODUCT.md §4). They are opened in a browser tab, so they
+ * OAuth start links and callbacks (docs/spec/product.md §4). They are opened in a browser tab, so they
  * answer with redirects and pages rather than JSON. A start link needs a signed-in operator
  * allowed to manage integrations, or the client's onboarding token.
  */

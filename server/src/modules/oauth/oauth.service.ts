@@ -54,7 +54,7 @@ export interface OAuthServiceDeps {
 }
 
 /**
- * Both providers' OAuth round trips (PRODUCT.md §4): signed, single-use, 10-minute states bound
+ * Both providers' OAuth round trips (docs/spec/product.md §4): signed, single-use, 10-minute states bound
  * to the client; callbacks that exchange the code and store the tokens sealed — or change
  * nothing and say why.
  */
@@ -303,7 +303,7 @@ export class OAuthService {
     })
   }
 
-  /** The contact sync itself is the engine's job; here it is only queued (PRODUCT.md §4). */
+  /** The contact sync itself is the engine's job; here it is only queued (docs/spec/product.md §4). */
   private async queueContactSync(clientId: string): Promise<void> {
     if (!this.boss) return
     await this.boss.send(QUEUES.contactSync, { clientId }, { singletonKey: clientId })

@@ -9,7 +9,7 @@ import { requireSession } from '../../http/guard.ts'
 import { parseInput } from '../../lib/validation.ts'
 import type { RolePermissionsService } from './role-permissions.service.ts'
 
-// Spec §9: a role name is at most 50 characters.
+// docs/spec/dashboard-spec.md §9: a role name is at most 50 characters.
 const roleParams = z.object({ role: z.string().min(1).max(50, 'role must be at most 50 characters') })
 
 export function registerRolePermissionRoutes(app: FastifyInstance, roles: RolePermissionsService): void {

@@ -5,7 +5,7 @@ import { REPLY_PATH, type ReplyService } from './reply.service.ts'
 
 /**
  * GHL's Delivery URL for our conversation provider. Registered in its own scope with a parser
- * that keeps the raw bytes, because the signature is over exactly those bytes (ghl.md §10).
+ * that keeps the raw bytes, because the signature is over exactly those bytes (docs/providers/ghl.md §10).
  */
 export async function registerReplyRoutes(
   app: FastifyInstance,

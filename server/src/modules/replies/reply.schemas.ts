@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// ProviderOutboundMessage (ghl.md §9): what GHL POSTs when a user replies on our provider.
+// ProviderOutboundMessage (docs/providers/ghl.md §9): what GHL POSTs when a user replies on our provider.
 export const providerOutboundMessageSchema = z
   .object({
     contactId: z.string().min(1).max(200),

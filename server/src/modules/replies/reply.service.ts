@@ -13,11 +13,11 @@ import { checkGhlSignature, type GhlWebhookKeys } from '../../integrations/ghl/g
 import { providerOutboundMessageSchema } from './reply.schemas.ts'
 
 export const REPLY_PATH = '/reply'
-// ghl.md §10 suggests refusing webhooks older than about five minutes, but GHL's retries after a
+// docs/providers/ghl.md §10 suggests refusing webhooks older than about five minutes, but GHL's retries after a
 // 429 come ~10 minutes apart, six times (worst case about 1 h 10 min) with the first timestamp:
 // they must get in. Replay is harmless here: the GHL message id dedupes the reply.
 const MAX_AGE_MS = 90 * 60_000
-/** GHL retries a provider webhook only after a 429 (ghl.md §10): the answer to "not now". */
+/** GHL retries a provider webhook only after a 429 (docs/providers/ghl.md §10): the answer to "not now". */
 const TRY_AGAIN = 429
 
 export interface ReplyIngestResult {
@@ -27,7 +27,7 @@ export interface ReplyIngestResult {
 }
 
 /**
- * `POST /reply` (PRODUCT.md §3 GHL → Yelp): verify GHL's signature over the raw body, record
+ * `POST /reply` (docs/spec/product.md §3 GHL → Yelp): verify GHL's signature over the raw body, record
  * the reply once per GHL message id, and queue its delivery to Yelp — all before answering.
  */
 export class ReplyService {

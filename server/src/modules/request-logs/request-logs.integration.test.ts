@@ -5,7 +5,7 @@ import { signInScopedOperator } from '../../testing/scoped-user.ts'
 import { SessionClient } from '../../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../../testing/test-server.ts'
 
-// GET /api/all-request-logs, /endpoints and /{id} (spec §2.12, §3.2; PRODUCT.md §6.1).
+// GET /api/all-request-logs, /endpoints and /{id} (docs/spec/dashboard-spec.md §2.12, §3.2; docs/spec/product.md §6.1).
 
 let server: TestServer
 let admin: SessionClient

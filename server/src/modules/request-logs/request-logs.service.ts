@@ -23,7 +23,7 @@ import { visibleClientIds } from '../clients/client-scope.ts'
 
 export type ParsedRequestLogsQuery = z.output<typeof requestLogsQuerySchema>
 
-/** API & Webhook Logs (spec §2.12; PRODUCT.md §6.1), scoped to the caller's clients. */
+/** API & Webhook Logs (docs/spec/dashboard-spec.md §2.12; docs/spec/product.md §6.1), scoped to the caller's clients. */
 export class RequestLogsService {
   constructor(private readonly db: DB) {}
 

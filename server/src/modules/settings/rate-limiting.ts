@@ -2,7 +2,7 @@ import type { DB } from '../../db/database.ts'
 import { CachedSetting } from './cached-setting.ts'
 
 /**
- * The `rateLimiting` setting (spec §9: on by default): off lifts every limit of
+ * The `rateLimiting` setting (docs/spec/dashboard-spec.md §9: on by default): off lifts every limit of
  * http/rate-limits.ts, the failed sign-in throttle included.
  */
 export class RateLimitingSetting extends CachedSetting<boolean> {

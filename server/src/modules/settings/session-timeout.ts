@@ -3,7 +3,7 @@ import { CachedSetting } from './cached-setting.ts'
 
 export const DEFAULT_SESSION_TIMEOUT_MINUTES = 30
 
-/** The idle timeout of spec §9 ("session timeout 30 minutes"), from the `sessionTimeout` setting. */
+/** The idle timeout of docs/spec/dashboard-spec.md §9 ("session timeout 30 minutes"), from the `sessionTimeout` setting. */
 export class SessionTimeout extends CachedSetting<number> {
   constructor(db: DB) {
     super(db, 'sessionTimeout', (stored) => {

@@ -4,7 +4,7 @@ import { SessionClient } from '../../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../../testing/test-server.ts'
 import { withSavedStartSettings } from './start-settings.ts'
 
-// GET /api/settings and PUT /api/settings/{key} (docs/spec/product.md §6.1, spec §5 and §9).
+// GET /api/settings and PUT /api/settings/{key} (docs/spec/product.md §6.1, docs/spec/dashboard-spec.md §5 and §9).
 let server: TestServer
 let admin: SessionClient
 
@@ -26,7 +26,7 @@ function put(key: string, value: unknown, client = admin) {
 }
 
 describe('settings API', () => {
-  it('lists all eleven keys with the spec §9 defaults on a fresh install', async () => {
+  it('lists all eleven keys with the docs/spec/dashboard-spec.md §9 defaults on a fresh install', async () => {
     const response = await admin.get('/api/settings')
     expect((response.body as Setting[]).map((s) => s.key)).toEqual([...SETTING_KEYS])
     const all = await settings()

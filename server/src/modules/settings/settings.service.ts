@@ -34,7 +34,7 @@ export interface SettingsServiceDeps {
 const SECRET_MASK = '********'
 
 /**
- * The eleven settings of spec §2.13: listed with the §9 defaults, saved one key at a time with
+ * The eleven settings of docs/spec/dashboard-spec.md §2.13: listed with the §9 defaults, saved one key at a time with
  * the §5 rules, every change audited (old → new, the secret masked) and announced to every
  * process (settings-runtime.ts) so each one obeys it (docs/spec/product.md §2).
  */

@@ -7,7 +7,7 @@ import { signInScopedOperator } from '../../testing/scoped-user.ts'
 import { SessionClient } from '../../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../../testing/test-server.ts'
 
-// GET /api/stats (PRODUCT.md §6 definitions), /api/stats/activity, /api/system-health and
+// GET /api/stats (docs/spec/product.md §6 definitions), /api/stats/activity, /api/system-health and
 // POST /api/test-webhook.
 
 let server: TestServer
@@ -88,7 +88,7 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 describe('GET /api/stats', () => {
-  it('answers the seven fields by the PRODUCT.md §6 definitions', async () => {
+  it('answers the seven fields by the docs/spec/product.md §6 definitions', async () => {
     const response = await admin.get('/api/stats')
     expect(response.status).toBe(200)
     // Today: 00:00 UTC and three in the last seconds; two of the four in error.

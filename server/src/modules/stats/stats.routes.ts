@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { requireSession } from '../../http/guard.ts'
 import type { StatsService } from './stats.service.ts'
 
-/** The Dashboard's reads (spec §2.3; PRODUCT.md §2 and §6). */
+/** The Dashboard's reads (docs/spec/dashboard-spec.md §2.3; docs/spec/product.md §2 and §6). */
 export function registerStatsRoutes(app: FastifyInstance, stats: StatsService): void {
   app.get('/api/stats', { config: { access: 'canViewSystemStats' } }, async (request): Promise<Stats> => {
     return stats.stats(requireSession(request))

@@ -15,17 +15,17 @@ const HOUR_MS = 60 * 60 * 1000
 /** A job waiting longer than this means the workers are not keeping up (or not running). */
 const SLOW_QUEUE_MS = 5 * 60 * 1000
 
-/** 00:00 UTC of the day `now` falls in (PRODUCT.md §6: "messages since 00:00 UTC"). */
+/** 00:00 UTC of the day `now` falls in (docs/spec/product.md §6: "messages since 00:00 UTC"). */
 export function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
 }
 
-/** PRODUCT.md §6: error messages / messages today × 100, one decimal; 0 with no messages. */
+/** docs/spec/product.md §6: error messages / messages today × 100, one decimal; 0 with no messages. */
 export function errorRate(errors: number, total: number): number {
   return total === 0 ? 0 : Math.round((errors / total) * 1000) / 10
 }
 
-/** The dashboard's numbers, each scoped to the clients the caller may see (PRODUCT.md §2). */
+/** The dashboard's numbers, each scoped to the clients the caller may see (docs/spec/product.md §2). */
 export class StatsService {
   constructor(private readonly db: DB) {}
 
@@ -61,7 +61,7 @@ export class StatsService {
     })
   }
 
-  /** The System Health dialog's live checks (PRODUCT.md §2). */
+  /** The System Health dialog's live checks (docs/spec/product.md §2). */
   async systemHealth(session: AuthenticatedSession, now = new Date()): Promise<SystemHealth> {
     const checks: HealthCheck[] = []
     let latencyMs: number

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import type { YelpWebhookService } from './yelp-webhook.service.ts'
 
-/** The dashboard's and the logs screen's 'Test Webhook' (spec §2.3, §2.12; PRODUCT.md §6.1). */
+/** The dashboard's and the logs screen's 'Test Webhook' (docs/spec/dashboard-spec.md §2.3, §2.12; docs/spec/product.md §6.1). */
 export function registerTestWebhookRoutes(app: FastifyInstance, webhooks: YelpWebhookService): void {
   app.post(
     '/api/test-webhook',

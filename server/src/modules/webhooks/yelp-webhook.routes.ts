@@ -11,7 +11,7 @@ import { MalformedBody, YELP_WEBHOOK_PATH, type YelpWebhookService } from './yel
 
 /**
  * Yelp's webhook endpoint: GET answers the one-time verification handshake, POST takes lead
- * updates (yelp.md §2). Outside /api: Yelp calls it, with no session and its own checks.
+ * updates (docs/providers/yelp.md §2). Outside /api: Yelp calls it, with no session and its own checks.
  */
 export async function registerYelpWebhookRoutes(
   app: FastifyInstance,
@@ -28,7 +28,7 @@ export async function registerYelpWebhookRoutes(
 
   const perBusiness = yelpBusinessLimiter(app)
   // Its own scope and body parser: a body that is not JSON must still reach the service, to be
-  // answered 400 *and* logged (PRODUCT.md §3), instead of Fastify's unlogged parser error.
+  // answered 400 *and* logged (docs/spec/product.md §3), instead of Fastify's unlogged parser error.
   await app.register(async (scope) => {
     scope.removeContentTypeParser(['application/json', 'text/plain'])
     scope.addContentTypeParser(

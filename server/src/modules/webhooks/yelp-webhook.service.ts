@@ -50,7 +50,7 @@ export const TEST_BUSINESS_ID = 'leadrelay-test-business'
 const MAX_DELIVERIES_PER_BATCH = 200
 
 /**
- * `POST /yelp/webhook` (PRODUCT.md §3 Ingest): check the secret, validate, record the delivery
+ * `POST /yelp/webhook` (docs/spec/product.md §3 Ingest): check the secret, validate, record the delivery
  * in `webhook_logs` and enqueue one durable job per update in the same transaction, then answer.
  * No provider call happens here; the jobs do the work. Deliveries that arrive together are
  * committed together (GroupCommit): each is answered only once its transaction has committed.
@@ -87,7 +87,7 @@ export class YelpWebhookService {
     return this.deliveries.submit({ body, webhook: parsed.data })
   }
 
-  /** Yelp's one-time verification handshake (yelp.md §2): echo the value, and log the call. */
+  /** Yelp's one-time verification handshake (docs/providers/yelp.md §2): echo the value, and log the call. */
   async answerVerification(verification: string): Promise<{ verification: string }> {
     const response = { verification }
     await insertWebhookLog(this.db, {
@@ -101,7 +101,7 @@ export class YelpWebhookService {
   }
 
   /**
-   * `POST /api/test-webhook` (PRODUCT.md §6.1): a delivery marked `"test": true` through the same
+   * `POST /api/test-webhook` (docs/spec/product.md §6.1): a delivery marked `"test": true` through the same
    * validation, batching and logging as Yelp's, without the secret (the caller is signed in).
    * It queues no job, so no lead is made and no provider is called.
    */
@@ -139,7 +139,7 @@ export class YelpWebhookService {
       }
       const clientId = clientOf.get(webhook.data.id)
       if (!clientId) {
-        // Yelp must not retry updates for businesses the hub does not serve (PRODUCT.md §3).
+        // Yelp must not retry updates for businesses the hub does not serve (docs/spec/product.md §3).
         const response = {
           received: true,
           ignored: `No client is connected to Yelp business ${webhook.data.id}`,

@@ -5,7 +5,7 @@ import { SidebarNav } from '@/app/layout/sidebar-nav.tsx'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet.tsx'
 import { useLiveChanges } from '@/features/events/hooks/use-live-changes.ts'
 
-/** Sidebar from lg up; below it a slide-out menu opened from the header (spec §2.1). */
+/** Sidebar from lg up; below it a slide-out menu opened from the header (docs/spec/dashboard-spec.md §2.1). */
 export function AppShell({ children }: { children: ReactNode }) {
   const [isMenuOpen, setIsMenuOpen] = useState(false)
   const [location] = useLocation()

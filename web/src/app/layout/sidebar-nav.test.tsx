@@ -35,7 +35,7 @@ async function renderNavAs(role: Role) {
     .map((link) => link.textContent)
 }
 
-describe('SidebarNav (spec §2.1)', () => {
+describe('SidebarNav (docs/spec/dashboard-spec.md §2.1)', () => {
   it.each([
     {
       role: 'admin' as const,

@@ -7,7 +7,7 @@ import { SystemStatusCard } from '@/features/dashboard/components/system-status-
 import { FailedJobsCard } from '@/features/jobs/components/failed-jobs-card.tsx'
 import { useAuth } from '@/lib/auth/use-auth.ts'
 
-/** Spec §2.3 Dashboard, with the activity chart and failed jobs operators diagnose with. */
+/** docs/spec/dashboard-spec.md §2.3 Dashboard, with the activity chart and failed jobs operators diagnose with. */
 export function DashboardPage() {
   const { user } = useAuth()
   const permissions = user?.permissions

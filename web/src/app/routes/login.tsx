@@ -2,7 +2,7 @@ import { BrandLogo } from '@/components/layout/brand-logo.tsx'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx'
 import { LoginForm } from '@/features/auth/components/login-form.tsx'
 
-// Spec §2.2: shown instead of the shell while nobody is signed in; the address stays as it is.
+// docs/spec/dashboard-spec.md §2.2: shown instead of the shell while nobody is signed in; the address stays as it is.
 export function LoginPage() {
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-accent/60 via-background to-background px-4 py-12">

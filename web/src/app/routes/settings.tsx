@@ -1,6 +1,6 @@
 import { SettingsManagement } from '@/features/settings/components/settings-management.tsx'
 
-// Spec §2.13; the route is shown only to roles with canManageSettings (app/navigation.ts).
+// docs/spec/dashboard-spec.md §2.13; the route is shown only to roles with canManageSettings (app/navigation.ts).
 export function SettingsPage() {
   return <SettingsManagement />
 }

@@ -1,7 +1,7 @@
 import { UserManagement } from '@/features/users/components/user-management.tsx'
 import { useAuth } from '@/lib/auth/use-auth.ts'
 
-// Spec §2.9. The page hands the signed-in user's permissions to the feature, which shows only
+// docs/spec/dashboard-spec.md §2.9. The page hands the signed-in user's permissions to the feature, which shows only
 // the actions they allow, and reloads the session after the user changed their own account.
 export function UsersPage() {
   const { user, refresh } = useAuth()

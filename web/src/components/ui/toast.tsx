@@ -4,7 +4,7 @@ import { Toast as ToastPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '@/lib/utils.ts'
 
-// Spec §9: shown for 5000 ms by default, dismissed by a swipe to the right past 50 px.
+// docs/spec/dashboard-spec.md §9: shown for 5000 ms by default, dismissed by a swipe to the right past 50 px.
 export const TOAST_DURATION_MS = 5000
 export const TOAST_SWIPE_THRESHOLD_PX = 50
 

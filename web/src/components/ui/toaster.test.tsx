@@ -10,7 +10,7 @@ afterEach(() => {
   cleanup()
 })
 
-describe('Toaster (spec §9)', () => {
+describe('Toaster (docs/spec/dashboard-spec.md §9)', () => {
   it('shows at most one toast: a new toast replaces the visible one', () => {
     render(<Toaster />)
     act(() => {

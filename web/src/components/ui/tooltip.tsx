@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '@/lib/utils.ts'
 
-// Spec §9: tooltips open after 700 ms; moving to another trigger within 300 ms opens it at once.
+// docs/spec/dashboard-spec.md §9: tooltips open after 700 ms; moving to another trigger within 300 ms opens it at once.
 export const TOOLTIP_DELAY_MS = 700
 export const TOOLTIP_SKIP_DELAY_MS = 300
 

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import type { ToastActionElement, ToastProps } from '@/components/ui/toast.tsx'
 
-// Spec §9: one toast visible at a time; a dismissed toast is purged from state after
+// docs/spec/dashboard-spec.md §9: one toast visible at a time; a dismissed toast is purged from state after
 // 1,000,000 ms (its close animation needs it mounted until then).
 export const TOAST_LIMIT = 1
 export const TOAST_REMOVE_DELAY_MS = 1_000_000

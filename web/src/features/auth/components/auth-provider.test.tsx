@@ -58,7 +58,7 @@ async function renderWithServer(routes: TestRoutes, queryClient: QueryClient = c
   return { queryClient, server }
 }
 
-describe('AuthProvider (spec §4, §8)', () => {
+describe('AuthProvider (docs/spec/dashboard-spec.md §4, §8)', () => {
   it('is loading until the session check settles, then has the user', async () => {
     await renderWithServer({ 'GET /api/auth/me': () => ({ json: { user: sessionUser('maria') } }) })
     expect(screen.getByText('loading')).toBeInTheDocument()

@@ -12,7 +12,7 @@ function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401
 }
 
-// Spec §4 and §8: the session is checked once at start (any failure silently means "no user"),
+// docs/spec/dashboard-spec.md §4 and §8: the session is checked once at start (any failure silently means "no user"),
 // login reports its own outcome in a toast, and logout always ends in the signed-out state.
 // Beyond the spec: a 401 from any query or mutation while signed in (the session expired, or
 // an admin deactivated this user) signs out locally, so the login screen replaces the shell.

@@ -49,7 +49,7 @@ async function renderLoginForm() {
 
 const loginCalls = () => server.requests.filter((r) => r.url === '/api/auth/login')
 
-describe('LoginForm (spec §2.2, §5)', () => {
+describe('LoginForm (docs/spec/dashboard-spec.md §2.2, §5)', () => {
   it('shows the fields with their placeholders', async () => {
     await renderLoginForm()
     expect(screen.getByLabelText('Username')).toHaveAttribute('placeholder', 'Enter username')

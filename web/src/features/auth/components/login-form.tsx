@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input.tsx'
 import { Label } from '@/components/ui/label.tsx'
 import { useAuth } from '@/lib/auth/use-auth.ts'
 
-// Spec §2.2 and §5. The form shows no toast of its own: login() reports success and failure.
+// docs/spec/dashboard-spec.md §2.2 and §5. The form shows no toast of its own: login() reports success and failure.
 export function LoginForm() {
   const { login } = useAuth()
   const {

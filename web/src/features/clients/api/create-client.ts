@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { clientsQueryOptions } from '@/features/clients/api/get-clients.ts'
 import { ApiError, apiJson } from '@/lib/api-client.ts'
 
-/** Spec §9: the list (and stats) refresh this long after a client is created. */
+/** docs/spec/dashboard-spec.md §9: the list (and stats) refresh this long after a client is created. */
 export const CLIENT_LIST_REFRESH_DELAY_MS = 500
 
-/** Spec §8: a 401 on this path becomes 'Authentication required'. */
+/** docs/spec/dashboard-spec.md §8: a 401 on this path becomes 'Authentication required'. */
 export const AUTHENTICATION_REQUIRED = 'Authentication required'
 
 /** POST /api/clients: 201 with the created client; 409 when the clientId is taken. */

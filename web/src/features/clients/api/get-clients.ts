@@ -13,7 +13,7 @@ export function clientsQueryOptions() {
 
 /**
  * The client list. `refetchOnFocus` is for the screens where the operator leaves for a
- * provider's consent page and comes back: global queries never refetch on focus (spec §7).
+ * provider's consent page and comes back: global queries never refetch on focus (docs/spec/dashboard-spec.md §7).
  */
 export function useClients(options: { refetchOnFocus?: boolean } = {}) {
   return useQuery({

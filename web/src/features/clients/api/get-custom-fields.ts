@@ -20,7 +20,7 @@ export function customFieldsQueryOptions(clientId: string) {
   })
 }
 
-/** Spec §7: enabled only when a client exists. */
+/** docs/spec/dashboard-spec.md §7: enabled only when a client exists. */
 export function useCustomFields(clientId: string | undefined) {
   return useQuery({ ...customFieldsQueryOptions(clientId ?? ''), enabled: Boolean(clientId) })
 }

@@ -23,7 +23,7 @@ export function importStatusQueryOptions(clientId: string) {
 }
 
 /**
- * The import's progress. Queries never refetch on their own (spec §7); this one polls while an
+ * The import's progress. Queries never refetch on their own (docs/spec/dashboard-spec.md §7); this one polls while an
  * import runs, and for a short while after it while the queued leads are still being stored.
  */
 export function useImportStatus(clientId: string) {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { clientsQueryOptions } from '@/features/clients/api/get-clients.ts'
 import { apiJson } from '@/lib/api-client.ts'
 
-/** POST /api/clients/{clientId}/refresh-tokens: refreshes both providers' tokens now (PRODUCT.md §2). */
+/** POST /api/clients/{clientId}/refresh-tokens: refreshes both providers' tokens now (docs/spec/product.md §2). */
 export async function refreshTokens(clientId: string): Promise<TokenRefreshResult> {
   return apiJson(
     'POST',

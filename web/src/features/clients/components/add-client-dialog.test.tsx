@@ -79,7 +79,7 @@ async function fill(
   if (values.email) await user.type(screen.getByLabelText('Contact Email'), values.email)
 }
 
-describe('Add New Client dialog (spec §2.4, §4, §8)', () => {
+describe('Add New Client dialog (docs/spec/dashboard-spec.md §2.4, §4, §8)', () => {
   it('shows the title, description, fields, Next Steps and buttons', async () => {
     await renderDialog(created)
     expect(screen.getByRole('heading', { name: 'Add New Client' })).toBeInTheDocument()

@@ -23,7 +23,7 @@ type FormValues = z.input<typeof createClientSchema>
 
 const EMPTY: FormValues = { name: '', clientId: '', email: '' }
 
-/** Spec §2.4, §4 and §8: the Add New Client dialog. */
+/** docs/spec/dashboard-spec.md §2.4, §4 and §8: the Add New Client dialog. */
 export function AddClientDialog({
   open,
   onOpenChange,
@@ -43,7 +43,7 @@ export function AddClientDialog({
     defaultValues: EMPTY,
   })
 
-  // Cancelling or closing the dialog resets the form (spec §4).
+  // Cancelling or closing the dialog resets the form (docs/spec/dashboard-spec.md §4).
   const handleOpenChange = (next: boolean) => {
     if (!next) {
       reset(EMPTY)

@@ -17,7 +17,7 @@ export interface ClientCardHandlers {
   onDelete: (client: ClientView) => void
 }
 
-/** Spec §2.5: on phones each client is a card with Configure, GHL and Delete Client. */
+/** docs/spec/dashboard-spec.md §2.5: on phones each client is a card with Configure, GHL and Delete Client. */
 export function ClientCards({ clients, ...handlers }: { clients: ClientView[] } & ClientCardHandlers) {
   return (
     <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">

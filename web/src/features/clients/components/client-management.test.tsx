@@ -76,7 +76,7 @@ async function renderClients(
 const table = () => within(screen.getByRole('table'))
 const rowOf = (clientId: string) => document.querySelector(`tr[data-client-id="${clientId}"]`) as HTMLElement
 
-describe('Client Management (spec §2.5)', () => {
+describe('Client Management (docs/spec/dashboard-spec.md §2.5)', () => {
   it('lists the clients in the table with the spec columns, badges and status texts', async () => {
     await renderClients([ACME, BAY])
     expect(

@@ -16,7 +16,7 @@ import { useClientPermissions } from '@/features/clients/hooks/use-client-permis
 import { filterClients } from '@/features/clients/utils/client-search.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 
-/** Spec §2.5: the Client Management screen (its title is the shell header's). */
+/** docs/spec/dashboard-spec.md §2.5: the Client Management screen (its title is the shell header's). */
 export function ClientManagement() {
   const { canCreate } = useClientPermissions()
   const clients = useClients()

@@ -14,7 +14,7 @@ export interface ClientActionHandlers {
   onDelete: (client: ClientView) => void
 }
 
-/** Spec §2.5 row actions, each shown only when the role may use it. */
+/** docs/spec/dashboard-spec.md §2.5 row actions, each shown only when the role may use it. */
 export function ClientRowActions({
   client,
   onSetup,

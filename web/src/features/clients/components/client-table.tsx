@@ -7,7 +7,7 @@ import {
 import { GhlStatus, YelpStatus } from '@/features/clients/components/connection-badges.tsx'
 import { LastActivity } from '@/features/clients/components/last-activity.tsx'
 
-/** Spec §2.5: the desktop table. */
+/** docs/spec/dashboard-spec.md §2.5: the desktop table. */
 export function ClientTable({ clients, ...handlers }: { clients: ClientView[] } & ClientActionHandlers) {
   return (
     <Table>

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge.tsx'
 import { customFieldsStatusDisplay, STATUS_TONE_CLASSES } from '@/features/clients/utils/client-status.ts'
 import { cn } from '@/lib/utils.ts'
 
-/** Spec §2.5: Connected when the provider's tokens are present, else Disconnected. */
+/** docs/spec/dashboard-spec.md §2.5: Connected when the provider's tokens are present, else Disconnected. */
 export function ConnectionBadge({ connected, label }: { connected: boolean; label?: string }) {
   return connected ? (
     <Badge variant="success" aria-label={label ? `${label}: Connected` : undefined}>
@@ -23,7 +23,7 @@ export function ConnectionBadge({ connected, label }: { connected: boolean; labe
   )
 }
 
-/** A refused token refresh leaves the connection needing the client to authorize again (PRODUCT.md §3). */
+/** A refused token refresh leaves the connection needing the client to authorize again (docs/spec/product.md §3). */
 export function NeedsReauthBadge() {
   return (
     <Badge variant="warning">
@@ -42,7 +42,7 @@ export function YelpStatus({ client }: { client: ClientView }) {
   )
 }
 
-/** Spec §4: the custom-field status text in its colour. */
+/** docs/spec/dashboard-spec.md §4: the custom-field status text in its colour. */
 export function CustomFieldsStatusText({ client, className }: { client: ClientView; className?: string }) {
   const { text, tone } = customFieldsStatusDisplay(client)
   return (

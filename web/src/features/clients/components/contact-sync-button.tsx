@@ -11,8 +11,8 @@ import { cn } from '@/lib/utils.ts'
 const FAILURES_SHOWN = 5
 
 /**
- * 'Sync All Leads to GHL Contacts' (spec §2.6 and §2.7). The setup dialog reports a failure as
- * 'Contact sync failed', the mobile modal as 'Sync Error' (spec §8). The last result stays
+ * 'Sync All Leads to GHL Contacts' (docs/spec/dashboard-spec.md §2.6 and §2.7). The setup dialog reports a failure as
+ * 'Contact sync failed', the mobile modal as 'Sync Error' (docs/spec/dashboard-spec.md §8). The last result stays
  * under the button, failed leads included, and running it again is the retry.
  */
 export function ContactSyncButton({

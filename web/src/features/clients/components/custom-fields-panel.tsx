@@ -3,8 +3,8 @@ import { Badge } from '@/components/ui/badge.tsx'
 import { useCustomFields } from '@/features/clients/api/get-custom-fields.ts'
 
 /**
- * Spec §2.8: the client's custom-field records. 'Loading custom fields...' while loading,
- * nothing at all when there are none, else the list (scrolling past max-h-64, spec §2.6).
+ * docs/spec/dashboard-spec.md §2.8: the client's custom-field records. 'Loading custom fields...' while loading,
+ * nothing at all when there are none, else the list (scrolling past max-h-64, docs/spec/dashboard-spec.md §2.6).
  */
 export function CustomFieldsPanel({ clientId }: { clientId: string }) {
   const fields = useCustomFields(clientId)

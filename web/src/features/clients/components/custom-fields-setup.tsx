@@ -15,7 +15,7 @@ import { SurveyPreviewList } from '@/features/clients/components/survey-preview-
 import { customFieldsCreatedToast } from '@/features/clients/utils/custom-fields-toast.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 
-/** Spec §2.6 GoHighLevel Step 2 body: analyse leads, create fields, list them, delete all. */
+/** docs/spec/dashboard-spec.md §2.6 GoHighLevel Step 2 body: analyse leads, create fields, list them, delete all. */
 export function CustomFieldsSetup({ client, isLocked }: { client: ClientView; isLocked: boolean }) {
   const analyze = useAnalyzeLeads()
   const create = useCreateCustomFields()
@@ -117,7 +117,7 @@ function AnalysisSummary({ analysis }: { analysis: LeadAnalysis }) {
   )
 }
 
-/** Spec §2.6: the delete-all button is enabled only once the confirmation box is ticked. */
+/** docs/spec/dashboard-spec.md §2.6: the delete-all button is enabled only once the confirmation box is ticked. */
 function DeleteAllFields({ clientId }: { clientId: string }) {
   const checkboxId = useId()
   const [isConfirmed, setIsConfirmed] = useState(false)

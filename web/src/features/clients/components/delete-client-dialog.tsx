@@ -13,7 +13,7 @@ import { toast } from '@/components/ui/use-toast.ts'
 import { useDeleteClient } from '@/features/clients/api/delete-client.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 
-/** Spec §2.5: deleting a client asks first; it removes its leads, messages and records too. */
+/** docs/spec/dashboard-spec.md §2.5: deleting a client asks first; it removes its leads, messages and records too. */
 export function DeleteClientDialog({ client, onClose }: { client: ClientView | null; onClose: () => void }) {
   const deleteClient = useDeleteClient()
 

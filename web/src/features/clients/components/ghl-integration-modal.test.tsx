@@ -61,7 +61,7 @@ async function renderModal(routes: TestRoutes, options: { connected?: boolean } 
 
 const apiKeyInput = () => screen.getByLabelText('Location API Key', { selector: 'input' })
 
-describe('GoHighLevel modal (spec §2.7)', () => {
+describe('GoHighLevel modal (docs/spec/dashboard-spec.md §2.7)', () => {
   it('refuses a blank key locally', async () => {
     const user = await renderModal({})
     await user.type(apiKeyInput(), '   ')
@@ -107,7 +107,7 @@ describe('GoHighLevel modal (spec §2.7)', () => {
   })
 })
 
-describe('GoHighLevel modal sync (spec §2.7, §8)', () => {
+describe('GoHighLevel modal sync (docs/spec/dashboard-spec.md §2.7, §8)', () => {
   it.each([
     {
       reply: { json: { success: 2, errors: 0, message: '2 contacts synced', failures: [] } },
@@ -144,7 +144,7 @@ describe('GoHighLevel modal sync (spec §2.7, §8)', () => {
   )
 })
 
-describe('custom-fields panel (spec §2.8)', () => {
+describe('custom-fields panel (docs/spec/dashboard-spec.md §2.8)', () => {
   it.each([
     { records: [], expected: 'nothing' },
     {

@@ -23,7 +23,7 @@ import { SetupStep } from '@/features/clients/components/setup-step.tsx'
 import { SurveyPreviewList } from '@/features/clients/components/survey-preview-list.tsx'
 import { serverMessageOf } from '@/lib/api-client.ts'
 
-/** Spec §2.7: the separate GoHighLevel modal behind the mobile card's 'GHL' button. */
+/** docs/spec/dashboard-spec.md §2.7: the separate GoHighLevel modal behind the mobile card's 'GHL' button. */
 export function GhlIntegrationModal({ clientId, onClose }: { clientId: string | null; onClose: () => void }) {
   const isOpen = clientId !== null
   const { client } = useClient(clientId, { refetchOnFocus: isOpen })

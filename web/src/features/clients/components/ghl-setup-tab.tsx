@@ -24,7 +24,7 @@ interface LocationForm {
   locationId: string
 }
 
-/** Spec §2.6 GoHighLevel tab, in the order of §4 "CRM setup order". */
+/** docs/spec/dashboard-spec.md §2.6 GoHighLevel tab, in the order of §4 "CRM setup order". */
 export function GhlSetupTab({ client, onGoToYelp }: { client: ClientView; onGoToYelp: () => void }) {
   if (!client.yelp.connected) return <BlockedUntilYelp onGoToYelp={onGoToYelp} />
   return <GhlSteps client={client} />

@@ -15,7 +15,7 @@ import {
 import { serverMessageOf } from '@/lib/api-client.ts'
 import { cn } from '@/lib/utils.ts'
 
-/** Spec §2.6 Yelp tab: Historical Lead Import, shown once the Yelp access token exists. */
+/** docs/spec/dashboard-spec.md §2.6 Yelp tab: Historical Lead Import, shown once the Yelp access token exists. */
 export function HistoricalImportSection({ client }: { client: ClientView }) {
   const start = useImportHistoricalLeads()
   const status = useImportStatus(client.clientId)

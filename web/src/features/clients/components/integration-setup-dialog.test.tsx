@@ -57,7 +57,7 @@ const toastTitle = (text: string) =>
 const toastDescription = (text: string) =>
   screen.getByText(text, { selector: '[data-slot="toast-description"]' })
 
-describe('Integration Setup dialog (spec §2.6, §4, §8)', () => {
+describe('Integration Setup dialog (docs/spec/dashboard-spec.md §2.6, §4, §8)', () => {
   it('Overview shows both connections and the onboarding URL', async () => {
     await renderSetup(clientView({ yelp: YELP_DONE }))
     const overview = screen.getByRole('tabpanel')
@@ -93,7 +93,7 @@ describe('Integration Setup dialog (spec §2.6, §4, §8)', () => {
     expect(connect).toHaveAttribute('target', '_blank')
     const sent = server!.requests.find((r) => r.url === '/api/subscribe-webhook')!
     expect(JSON.parse(sent.body)).toEqual({ businessId: 'acme-sf', clientId: 'acme-roofing' })
-    // Historical import needs the Yelp access token (spec §2.6).
+    // Historical import needs the Yelp access token (docs/spec/dashboard-spec.md §2.6).
     expect(screen.queryByText('Historical Lead Import')).toBeNull()
   })
 

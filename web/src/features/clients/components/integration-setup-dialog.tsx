@@ -19,7 +19,7 @@ import { YelpSetupTab } from '@/features/clients/components/yelp-setup-tab.tsx'
 
 type SetupTab = 'overview' | 'yelp' | 'ghl'
 
-/** Spec §2.6: the per-client Integration Setup dialog with its three tabs. */
+/** docs/spec/dashboard-spec.md §2.6: the per-client Integration Setup dialog with its three tabs. */
 export function IntegrationSetupDialog({
   clientId,
   onClose,

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button.tsx'
 import { MISSING_CLIENT_ID_ALERT } from '@/features/clients/utils/oauth-links.ts'
 
 /**
- * An OAuth start link, opened in a new tab (spec §2.1). Disabled it is a plain disabled button,
+ * An OAuth start link, opened in a new tab (docs/spec/dashboard-spec.md §2.1). Disabled it is a plain disabled button,
  * so it cannot be opened at all; without a client id it alerts instead of navigating.
  */
 export function OAuthButton({

@@ -13,7 +13,7 @@ import { CopyField } from '@/features/clients/components/copy-field.tsx'
 import { formatDateTime } from '@/features/clients/utils/format.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 
-/** Spec §2.6 Overview: both connections at a glance and the shareable onboarding URL. */
+/** docs/spec/dashboard-spec.md §2.6 Overview: both connections at a glance and the shareable onboarding URL. */
 export function SetupOverviewTab({ client }: { client: ClientView }) {
   return (
     <div className="grid gap-4">

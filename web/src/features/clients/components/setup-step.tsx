@@ -4,7 +4,7 @@ import { cn } from '@/lib/utils.ts'
 
 export type StepState = 'done' | 'current' | 'locked'
 
-/** One numbered step of the Integration Setup tabs (spec §2.6, order of §4). */
+/** One numbered step of the Integration Setup tabs (docs/spec/dashboard-spec.md §2.6, order of §4). */
 export function SetupStep({
   step,
   title,

@@ -1,6 +1,6 @@
 import { surveyPreview } from '@/features/clients/utils/survey-preview.ts'
 
-/** Spec §2.6: the first 10 survey questions, each cut at 30 characters, then '+N more'. */
+/** docs/spec/dashboard-spec.md §2.6: the first 10 survey questions, each cut at 30 characters, then '+N more'. */
 export function SurveyPreviewList({ questions }: { questions: readonly string[] }) {
   const { shown, more } = surveyPreview(questions)
   if (questions.length === 0)

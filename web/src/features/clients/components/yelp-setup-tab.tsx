@@ -18,7 +18,7 @@ import { serverMessageOf } from '@/lib/api-client.ts'
 
 const businessIdSchema = subscribeWebhookSchema.pick({ businessId: true })
 
-/** Spec §2.6 Yelp tab and §4 "Review-platform setup". */
+/** docs/spec/dashboard-spec.md §2.6 Yelp tab and §4 "Review-platform setup". */
 export function YelpSetupTab({ client }: { client: ClientView }) {
   const { yelp } = client
   const subscribe = useSubscribeWebhook()

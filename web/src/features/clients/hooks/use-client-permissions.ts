@@ -1,6 +1,6 @@
 import { useAuth } from '@/lib/auth/use-auth.ts'
 
-/** What the signed-in role may do with clients; the UI hides the rest (PRODUCT.md §2). */
+/** What the signed-in role may do with clients; the UI hides the rest (docs/spec/product.md §2). */
 export function useClientPermissions() {
   const { user } = useAuth()
   const p = user?.permissions

@@ -7,7 +7,7 @@ const clients = [
   { clientId: 'zed_hvac', name: 'Zed HVAC & Air' },
 ]
 
-describe('client search (spec §2.5)', () => {
+describe('client search (docs/spec/dashboard-spec.md §2.5)', () => {
   it.each([
     { search: '', ids: ['acme-roofing', 'bay-plumbing', 'zed_hvac'] },
     { search: '   ', ids: ['acme-roofing', 'bay-plumbing', 'zed_hvac'] },

@@ -1,6 +1,6 @@
 import type { ClientView } from '@common/clients.ts'
 
-/** Spec §2.5: a case-insensitive substring match on the client's name or clientId. */
+/** docs/spec/dashboard-spec.md §2.5: a case-insensitive substring match on the client's name or clientId. */
 export function filterClients<T extends Pick<ClientView, 'name' | 'clientId'>>(
   clients: T[],
   search: string,

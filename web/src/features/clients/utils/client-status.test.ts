@@ -11,7 +11,7 @@ const withKey = {
   locationId: 'Loc1',
 }
 
-describe('custom-field status display (spec §4)', () => {
+describe('custom-field status display (docs/spec/dashboard-spec.md §4)', () => {
   it.each([
     { status: 'configured', count: 7, ghl: undefined, text: 'Ready (7 fields)', tone: 'green' },
     { status: 'configured', count: 0, ghl: withKey, text: 'Ready (0 fields)', tone: 'green' },

@@ -7,7 +7,7 @@ export interface StatusDisplay {
   tone: StatusTone
 }
 
-/** Text colour of each tone; the tone names are the colours spec §4 gives. */
+/** Text colour of each tone; the tone names are the colours docs/spec/dashboard-spec.md §4 gives. */
 export const STATUS_TONE_CLASSES: Record<StatusTone, string> = {
   green: 'text-green-600',
   yellow: 'text-yellow-600',
@@ -16,7 +16,7 @@ export const STATUS_TONE_CLASSES: Record<StatusTone, string> = {
   grey: 'text-gray-500',
 }
 
-/** Spec §4: how a client's GHL custom-field status reads in the client list. */
+/** docs/spec/dashboard-spec.md §4: how a client's GHL custom-field status reads in the client list. */
 export function customFieldsStatusDisplay(
   client: Pick<ClientView, 'ghlCustomFieldsStatus' | 'ghlCustomFieldsCount' | 'ghl'>,
 ): StatusDisplay {

@@ -1,6 +1,6 @@
 import type { CreateCustomFieldsResult } from '@common/custom-fields.ts'
 
-/** Spec §8 "Custom fields created (count)"; when every field existed, it says so instead of "0 created". */
+/** docs/spec/dashboard-spec.md §8 "Custom fields created (count)"; when every field existed, it says so instead of "0 created". */
 export function customFieldsCreatedToast({ fieldsCreated, fieldsExisting }: CreateCustomFieldsResult) {
   const fields = (n: number) => `${n} custom ${n === 1 ? 'field' : 'fields'}`
   if (fieldsCreated === 0) {

@@ -1,4 +1,4 @@
-// Spec §2.1 and PRODUCT.md §4: the OAuth start links, opened in a new tab. They answer 302 to the
+// docs/spec/dashboard-spec.md §2.1 and docs/spec/product.md §4: the OAuth start links, opened in a new tab. They answer 302 to the
 // provider's consent page; the provider comes back to the server's callback, which shows a result.
 
 export const MISSING_CLIENT_ID_ALERT = 'Client ID is missing. Please refresh the page and try again.'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { surveyPreview, truncateQuestion } from '@/features/clients/utils/survey-preview.ts'
 
-describe('survey question preview (spec §2.6, §9)', () => {
+describe('survey question preview (docs/spec/dashboard-spec.md §2.6, §9)', () => {
   it.each([
     { question: 'Roof type?', shown: 'Roof type?' },
     { question: 'x'.repeat(30), shown: 'x'.repeat(30) },

@@ -1,4 +1,4 @@
-// Spec §2.6 and §9: the first 10 survey questions, each cut at 30 characters, then '+N more'.
+// docs/spec/dashboard-spec.md §2.6 and §9: the first 10 survey questions, each cut at 30 characters, then '+N more'.
 export const SURVEY_PREVIEW_COUNT = 10
 export const SURVEY_PREVIEW_MAX_CHARS = 30
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { describeRefreshOutcome, refreshToastTitle } from '@/features/clients/utils/token-refresh.ts'
 
-describe('token refresh outcome (PRODUCT.md §2)', () => {
+describe('token refresh outcome (docs/spec/product.md §2)', () => {
   it.each([
     { outcome: { status: 'not_connected' as const }, line: 'Yelp: not connected' },
     { outcome: { status: 'refreshed' as const, expiresAt: null }, line: 'Yelp: refreshed' },

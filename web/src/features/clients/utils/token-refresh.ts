@@ -1,7 +1,7 @@
 import type { TokenRefreshOutcome } from '@common/clients.ts'
 import { formatDateTime } from '@/features/clients/utils/format.ts'
 
-/** One provider's line of the token-refresh toast (PRODUCT.md §2 replaces the spec's placeholder). */
+/** One provider's line of the token-refresh toast (docs/spec/product.md §2 replaces the spec's placeholder). */
 export function describeRefreshOutcome(provider: string, outcome: TokenRefreshOutcome): string {
   switch (outcome.status) {
     case 'refreshed': {

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query'
 import { apiJson } from '@/lib/api-client.ts'
 
 /**
- * Export Logs (spec §2.3 "creates a backup"): until the settings screen's server backup lands,
+ * Export Logs (docs/spec/dashboard-spec.md §2.3 "creates a backup"): until the settings screen's server backup lands,
  * the newest messages and API & webhook log entries are written to a JSON file the browser
  * saves. Returns the file's name for the 'Backup saved to' toast.
  */

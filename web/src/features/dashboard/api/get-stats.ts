@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiJson } from '@/lib/api-client.ts'
 import { LIVE_REFRESH_MS } from '@/lib/paged-fetch.ts'
 
-/** GET /api/stats: the four cards' numbers (PRODUCT.md §6), scoped to the caller's clients. */
+/** GET /api/stats: the four cards' numbers (docs/spec/product.md §6), scoped to the caller's clients. */
 export async function getStats(signal?: AbortSignal): Promise<Stats> {
   return apiJson('GET', '/api/stats', statsSchema, undefined, { signal })
 }

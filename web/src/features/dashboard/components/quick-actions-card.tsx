@@ -16,7 +16,7 @@ export interface QuickActionPermissions {
   canViewSystemStats: boolean
 }
 
-/** Spec §2.3 Quick Actions; each shown only to a role that may use it (PRODUCT.md §2). */
+/** docs/spec/dashboard-spec.md §2.3 Quick Actions; each shown only to a role that may use it (docs/spec/product.md §2). */
 export function QuickActionsCard({
   permissions,
   onAddClient,

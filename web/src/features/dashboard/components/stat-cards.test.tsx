@@ -18,7 +18,7 @@ const stats = (overrides: Partial<Stats> = {}): Stats => ({
   ...overrides,
 })
 
-describe('StatCardGrid (spec §2.3)', () => {
+describe('StatCardGrid (docs/spec/dashboard-spec.md §2.3)', () => {
   it('shows the four cards with their secondary lines', () => {
     render(<StatCardGrid stats={stats()} />)
     expect(screen.getByTestId('stat-active-clients-value')).toHaveTextContent('3')

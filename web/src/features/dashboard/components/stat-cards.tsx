@@ -8,7 +8,7 @@ import { serverMessageOf } from '@/lib/api-client.ts'
 
 const number = new Intl.NumberFormat()
 
-/** Spec §2.3: the four stat cards, skeleton blocks while the stats load. */
+/** docs/spec/dashboard-spec.md §2.3: the four stat cards, skeleton blocks while the stats load. */
 export function StatCards() {
   const stats = useStats()
   if (stats.isPending) {

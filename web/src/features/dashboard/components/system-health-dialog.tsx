@@ -19,7 +19,7 @@ const ICONS: Record<HealthState, { icon: typeof CheckCircle2; className: string;
   error: { icon: XCircle, className: 'text-destructive', label: 'Failing' },
 }
 
-/** PRODUCT.md §2: 'System Health' opens live checks of the database, queue, webhooks and connections. */
+/** docs/spec/product.md §2: 'System Health' opens live checks of the database, queue, webhooks and connections. */
 export function SystemHealthDialog({
   open,
   onOpenChange,

@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx'
 
-// Spec §2.3: three fixed entries; §9 fixed endpoint paths.
+// docs/spec/dashboard-spec.md §2.3: three fixed entries; §9 fixed endpoint paths.
 const ENTRIES = [
   { name: 'Webhook Endpoint', detail: '/yelp/webhook', status: 'Active' },
   { name: 'Reply Endpoint', detail: '/reply', status: 'Active' },

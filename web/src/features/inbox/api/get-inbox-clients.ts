@@ -2,7 +2,7 @@ import { type ClientReference, clientReferenceListSchema } from '@common/leads.t
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiJson } from '@/lib/api-client.ts'
 
-/** GET /api/clients, read as spec §3.2 client references (id and name) for the client selector. */
+/** GET /api/clients, read as docs/spec/dashboard-spec.md §3.2 client references (id and name) for the client selector. */
 export async function getInboxClients(signal?: AbortSignal): Promise<ClientReference[]> {
   return apiJson('GET', '/api/clients', clientReferenceListSchema, undefined, { signal })
 }

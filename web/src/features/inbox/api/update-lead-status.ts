@@ -2,12 +2,12 @@ import { type Lead, type LeadStatus, leadSchema } from '@common/leads.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiJson } from '@/lib/api-client.ts'
 
-/** PATCH /api/leads/{leadId}/status (spec §7): the updated lead. */
+/** PATCH /api/leads/{leadId}/status (docs/spec/dashboard-spec.md §7): the updated lead. */
 export async function updateLeadStatus(leadId: string, status: LeadStatus): Promise<Lead> {
   return apiJson('PATCH', `/api/leads/${encodeURIComponent(leadId)}/status`, leadSchema, { status })
 }
 
-/** Spec §4: after success the lead list refreshes and the open lead shows the new status. */
+/** docs/spec/dashboard-spec.md §4: after success the lead list refreshes and the open lead shows the new status. */
 export function useUpdateLeadStatus() {
   const queryClient = useQueryClient()
   return useMutation({

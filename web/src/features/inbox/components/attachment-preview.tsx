@@ -2,7 +2,7 @@ import type { LeadAttachment } from '@common/leads.ts'
 import { Download, Paperclip } from 'lucide-react'
 import { isImage, safeUrl } from '@/features/inbox/utils/lead-display.ts'
 
-/** Spec §2.14: an image preview at most 200px high, and a download, for each attachment. */
+/** docs/spec/dashboard-spec.md §2.14: an image preview at most 200px high, and a download, for each attachment. */
 export function AttachmentPreview({ attachment }: { attachment: LeadAttachment }) {
   const url = safeUrl(attachment.url)
   const name = attachment.resource_name || attachment.url?.split('/').at(-1) || 'attachment'

@@ -16,7 +16,7 @@ import {
   shortEventId,
 } from '@/features/inbox/utils/lead-display.ts'
 
-/** Spec §2.14 column 2: the conversation, with the hub's replies and the reply box. */
+/** docs/spec/dashboard-spec.md §2.14 column 2: the conversation, with the hub's replies and the reply box. */
 export function ConversationPanel({
   lead,
   isLoading,

@@ -11,7 +11,7 @@ import type { InboxFilters } from '@/features/inbox/utils/inbox-filters.ts'
 import { STATUS_LABELS } from '@/features/inbox/utils/lead-display.ts'
 import { cn } from '@/lib/utils.ts'
 
-/** Spec §2.14: the collapsible 'Search & Filters' panel with its 'Active' badge and 'Clear All'. */
+/** docs/spec/dashboard-spec.md §2.14: the collapsible 'Search & Filters' panel with its 'Active' badge and 'Clear All'. */
 export function InboxFiltersPanel({
   filters,
   facets,

@@ -12,7 +12,7 @@ import {
 } from '@/features/inbox/utils/lead-display.ts'
 import { cn } from '@/lib/utils.ts'
 
-/** Spec §2.14 lead card: every element of the list column. */
+/** docs/spec/dashboard-spec.md §2.14 lead card: every element of the list column. */
 export function LeadCard({
   lead,
   isSelected,

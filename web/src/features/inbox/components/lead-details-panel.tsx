@@ -16,7 +16,7 @@ import {
   temporaryEmailOf,
 } from '@/features/inbox/utils/lead-display.ts'
 
-/** Spec §2.14 column 3: the lead's details, exactly as listed, with the status dropdown. */
+/** docs/spec/dashboard-spec.md §2.14 column 3: the lead's details, exactly as listed, with the status dropdown. */
 export function LeadDetailsPanel({
   lead,
   canChangeStatus,

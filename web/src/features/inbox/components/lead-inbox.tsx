@@ -27,7 +27,7 @@ export interface LeadInboxProps {
 }
 
 /**
- * Spec §2.14 'Lead Inbox': client selector, 'Search & Filters', and three columns (leads,
+ * docs/spec/dashboard-spec.md §2.14 'Lead Inbox': client selector, 'Search & Filters', and three columns (leads,
  * conversation, details). Below the large breakpoint one column shows at a time, with a back button.
  */
 export function LeadInbox({ canSendMessages, canChangeStatus, canViewClients }: LeadInboxProps) {

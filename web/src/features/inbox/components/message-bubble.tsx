@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { cn } from '@/lib/utils.ts'
 
-/** Customer messages on the left, the business's on the right (spec §2.14). */
+/** Customer messages on the left, the business's on the right (docs/spec/dashboard-spec.md §2.14). */
 export function MessageBubble({
   isBusiness,
   label,

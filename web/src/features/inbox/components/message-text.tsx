@@ -1,7 +1,7 @@
 import { linkify } from '@/features/inbox/utils/linkify.ts'
 
 /**
- * A message's words as elements: emails and phone numbers become mailto/tel links (spec §5),
+ * A message's words as elements: emails and phone numbers become mailto/tel links (docs/spec/dashboard-spec.md §5),
  * everything else stays text, so `<script>` or `<img onerror>` in a message shows as typed.
  */
 export function MessageText({ text }: { text: string }) {

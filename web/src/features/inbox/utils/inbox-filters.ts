@@ -1,6 +1,6 @@
 import type { LeadsQueryParams } from '@common/leads.ts'
 
-/** The 'Search & Filters' panel (spec §2.14); `ALL` stands for an unset select. */
+/** The 'Search & Filters' panel (docs/spec/dashboard-spec.md §2.14); `ALL` stands for an unset select. */
 export interface InboxFilters {
   q: string
   status: string
@@ -55,7 +55,7 @@ export function toLeadsParams(filters: InboxFilters, clientId?: string): LeadsQu
   return params
 }
 
-/** Spec §2.14 empty text: 'No leads found', then ' for this client' and/or ' matching your filters'. */
+/** docs/spec/dashboard-spec.md §2.14 empty text: 'No leads found', then ' for this client' and/or ' matching your filters'. */
 export function emptyListText(hasClient: boolean, isFiltered: boolean): string {
   return `No leads found${hasClient ? ' for this client' : ''}${isFiltered ? ' matching your filters' : ''}`
 }

@@ -1,6 +1,6 @@
 import type { Lead, LeadAttachment, LeadEvent, LeadStatus } from '@common/leads.ts'
 
-// Spec §4 colours and §2.14/§9 display rules of the Lead Inbox.
+// docs/spec/dashboard-spec.md §4 colours and §2.14/§9 display rules of the Lead Inbox.
 
 export const STATUS_LABELS: Record<LeadStatus, string> = {
   new: 'New',
@@ -9,7 +9,7 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
   closed: 'Closed',
 }
 
-/** Spec §4: new blue, contacted yellow, converted green, closed grey. */
+/** docs/spec/dashboard-spec.md §4: new blue, contacted yellow, converted green, closed grey. */
 export const STATUS_CLASSES: Record<LeadStatus, string> = {
   new: 'border-transparent bg-blue-100 text-blue-800',
   contacted: 'border-transparent bg-yellow-100 text-yellow-800',
@@ -17,7 +17,7 @@ export const STATUS_CLASSES: Record<LeadStatus, string> = {
   closed: 'border-transparent bg-gray-100 text-gray-700',
 }
 
-/** Spec §4: ASAP red, URGENT orange, FLEXIBLE green, SPECIFIC_DATES shows its dates, others grey. */
+/** docs/spec/dashboard-spec.md §4: ASAP red, URGENT orange, FLEXIBLE green, SPECIFIC_DATES shows its dates, others grey. */
 export function availabilityClass(status: string | null | undefined): string {
   switch (status) {
     case 'ASAP':
@@ -47,7 +47,7 @@ export function initialOf(name: string): string {
   return (name.trim()[0] ?? '?').toUpperCase()
 }
 
-/** Spec §2.14 event labels: Message, Attachment, Initial Contact, Event. */
+/** docs/spec/dashboard-spec.md §2.14 event labels: Message, Attachment, Initial Contact, Event. */
 export function eventLabel(event: Pick<LeadEvent, 'event_type'>): string {
   switch (event.event_type) {
     case 'TEXT':
@@ -63,7 +63,7 @@ export function eventLabel(event: Pick<LeadEvent, 'event_type'>): string {
   }
 }
 
-/** Spec §9: an event id is shown as its last 8 characters. */
+/** docs/spec/dashboard-spec.md §9: an event id is shown as its last 8 characters. */
 export function shortEventId(id: string): string {
   return id.slice(-8)
 }
@@ -72,7 +72,7 @@ export function eventText(event: LeadEvent): string {
   return event.event_content?.text || event.event_content?.fallback_text || event.description || ''
 }
 
-/** Events in time order (spec §2.14), stable for equal times. */
+/** Events in time order (docs/spec/dashboard-spec.md §2.14), stable for equal times. */
 export function eventsInTimeOrder(events: LeadEvent[]): LeadEvent[] {
   return events
     .map((event, index) => ({ event, index }))
@@ -80,7 +80,7 @@ export function eventsInTimeOrder(events: LeadEvent[]): LeadEvent[] {
     .map(({ event }) => event)
 }
 
-/** Event attachments and project attachments together (spec §2.14 details column). */
+/** Event attachments and project attachments together (docs/spec/dashboard-spec.md §2.14 details column). */
 export function allAttachments(lead: Pick<Lead, 'events' | 'projectData'>): LeadAttachment[] {
   return [
     ...lead.events.flatMap((event) => event.event_content?.attachments ?? []),

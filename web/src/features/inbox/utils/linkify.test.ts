@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { linkify } from './linkify.ts'
 
-describe('linkify (spec §5)', () => {
+describe('linkify (docs/spec/dashboard-spec.md §5)', () => {
   it.each([
     ['Mail me at sam@example.com please', ['text', 'email', 'text'], 'mailto:sam@example.com'],
     ['Call (415) 555-0101 today', ['text', 'phone', 'text'], 'tel:+14155550101'],

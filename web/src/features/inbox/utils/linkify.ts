@@ -1,4 +1,4 @@
-// Spec §5 "Text detection in conversations": emails by a standard address pattern; phones by an
+// docs/spec/dashboard-spec.md §5 "Text detection in conversations": emails by a standard address pattern; phones by an
 // optional +1 prefix and 10 digits with optional separators or parentheses. The parts become
 // elements (mailto/tel links, text nodes), never HTML, so a message's markup stays text.
 

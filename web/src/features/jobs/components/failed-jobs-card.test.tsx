@@ -62,7 +62,7 @@ async function renderCard(jobs: JobView[], canRetry: boolean, retryStatus = 200)
   return userEvent.setup()
 }
 
-describe('Failed jobs card (PRODUCT.md §3, §7)', () => {
+describe('Failed jobs card (docs/spec/product.md §3, §7)', () => {
   it("says 'No failed jobs' when there are none", async () => {
     await renderCard([], true)
     expect(await screen.findByText('No failed jobs')).toBeInTheDocument()

@@ -21,7 +21,7 @@ import { serverMessageOf } from '@/lib/api-client.ts'
 const timestampFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
 
 /**
- * PRODUCT.md §3 and §7: a job that used up its attempts is dead, shows its error, and a retry
+ * docs/spec/product.md §3 and §7: a job that used up its attempts is dead, shows its error, and a retry
  * is one click. `canRetry` is the caller's canManageWebhooks.
  */
 export function FailedJobsCard({ canRetry }: { canRetry: boolean }) {

@@ -7,7 +7,7 @@ export interface ClientOption {
   name: string
 }
 
-/** GET /api/clients, read for the Client filter's choices only (spec §3.2 "Client (reference)"). */
+/** GET /api/clients, read for the Client filter's choices only (docs/spec/dashboard-spec.md §3.2 "Client (reference)"). */
 export async function getClientOptions(signal?: AbortSignal): Promise<ClientOption[]> {
   const clients = await apiJson('GET', '/api/clients', clientListSchema, undefined, { signal })
   return clients.map(({ clientId, name }) => ({ clientId, name }))

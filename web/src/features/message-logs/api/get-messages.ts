@@ -7,7 +7,7 @@ export type MessageFilters = Omit<MessagesQuery, 'limit' | 'cursor'>
 
 export const MESSAGES_PAGE_SIZE = 50
 
-/** GET /api/messages: one page, newest first, filtered on the server (PRODUCT.md §6.1). */
+/** GET /api/messages: one page, newest first, filtered on the server (docs/spec/product.md §6.1). */
 export function getMessages(
   filters: MessageFilters,
   cursor: string | undefined,

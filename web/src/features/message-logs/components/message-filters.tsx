@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label.tsx'
 import type { ClientOption } from '@/features/message-logs/api/get-client-options.ts'
 import type { MessageFilters as Filters } from '@/features/message-logs/api/get-messages.ts'
 
-/** Spec §2.11 filters: client, direction, status and the date (applied: PRODUCT.md §2), plus search. */
+/** docs/spec/dashboard-spec.md §2.11 filters: client, direction, status and the date (applied: docs/spec/product.md §2), plus search. */
 export function MessageFilters({
   filters,
   onChange,

@@ -9,7 +9,7 @@ import { useRetryMessageJob } from '@/features/message-logs/api/retry-message-jo
 import { formatTimestamp, inboxHref, STATUS_BADGE } from '@/features/message-logs/utils/message-display.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 
-/** Spec §2.11 'Recent Messages': a table from md up, cards below it. */
+/** docs/spec/dashboard-spec.md §2.11 'Recent Messages': a table from md up, cards below it. */
 export function MessageList({ messages, canRetry }: { messages: MessageLog[]; canRetry: boolean }) {
   return (
     <>

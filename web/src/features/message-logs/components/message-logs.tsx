@@ -19,7 +19,7 @@ import { useLoadMore } from '@/lib/use-load-more.ts'
 
 const count = new Intl.NumberFormat()
 
-/** Spec §2.11 Message Logs: filtered and paged on the server, more rows as the operator scrolls. */
+/** docs/spec/dashboard-spec.md §2.11 Message Logs: filtered and paged on the server, more rows as the operator scrolls. */
 export function MessageLogs({ canRetry, canListClients }: { canRetry: boolean; canListClients: boolean }) {
   const [filters, setFilters] = useState<Filters>({})
   const [search, setSearch] = useState('')

@@ -26,7 +26,7 @@ export function onboardingQueryOptions(clientId: string, token: string) {
 
 /**
  * The client connects each account in a provider's tab and comes back here: this one query
- * refetches whenever the page regains focus (global queries never do, spec §7).
+ * refetches whenever the page regains focus (global queries never do, docs/spec/dashboard-spec.md §7).
  */
 export function useOnboarding(clientId: string, token: string) {
   return useQuery({

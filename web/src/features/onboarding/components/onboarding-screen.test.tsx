@@ -44,7 +44,7 @@ async function renderPage(token: string, answer: () => { status?: number; json: 
 
 const step = (provider: string) => screen.getByRole('listitem', { name: new RegExp(provider) })
 
-describe('onboarding page (PRODUCT.md §4)', () => {
+describe('onboarding page (docs/spec/product.md §4)', () => {
   it('shows the client and a Connect link carrying the token for the next step', async () => {
     await renderPage('tok.en', () => ({ json: view() }))
     expect(await screen.findByRole('heading', { name: 'Acme Roofing' })).toBeInTheDocument()

@@ -11,7 +11,7 @@ import { ApiError, serverMessageOf } from '@/lib/api-client.ts'
 
 const INVALID_LINK = 'This onboarding link is invalid'
 
-/** PRODUCT.md §4: the public page where a client connects its Yelp and GoHighLevel accounts. */
+/** docs/spec/product.md §4: the public page where a client connects its Yelp and GoHighLevel accounts. */
 export function OnboardingScreen({ clientId, token }: { clientId: string; token: string }) {
   const onboarding = useOnboarding(clientId, token)
 

@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react'
 
-// Spec §2.10: the guidelines box.
+// docs/spec/dashboard-spec.md §2.10: the guidelines box.
 export function PermissionGuidelines() {
   return (
     <aside

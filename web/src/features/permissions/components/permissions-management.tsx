@@ -16,7 +16,7 @@ export interface PermissionsManagementProps {
   onRoleSaved?: (role: Role) => void
 }
 
-// Spec §2.10: one card per role, the guidelines box, and the 'Recent changes' audit list.
+// docs/spec/dashboard-spec.md §2.10: one card per role, the guidelines box, and the 'Recent changes' audit list.
 export function PermissionsManagement({ permissions, onRoleSaved }: PermissionsManagementProps) {
   const roles = useRolePermissions()
   const canEdit = permissions?.canEditPermissions === true

@@ -49,7 +49,7 @@ function stubAuditApi() {
   return urls
 }
 
-describe('Recent changes (PRODUCT.md §2)', () => {
+describe('Recent changes (docs/spec/product.md §2)', () => {
   it('lists entries newest first with actor, action, change and time, and loads more by cursor', async () => {
     const urls = stubAuditApi()
     render(

@@ -13,7 +13,7 @@ const ENTITY_ICONS = { user: UserRound, assignment: Link2, role: ShieldCheck } a
 
 const timestampFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
 
-// PRODUCT.md §2: "changes are logged for audit", shown newest first with who made them.
+// docs/spec/product.md §2: "changes are logged for audit", shown newest first with who made them.
 export function RecentChanges() {
   const audit = useAuditLog()
   const now = useNow()

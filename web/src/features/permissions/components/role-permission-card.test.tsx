@@ -45,7 +45,7 @@ async function renderAs(permissions: Permissions, routes: TestRoutes = {}) {
 const roleCard = (role: string) => within(screen.getByRole('region', { name: role }))
 const count = (role: string) => roleCard(role).getByTestId('enabled-count').textContent
 
-describe('Role & Permissions cards (spec §2.10)', () => {
+describe('Role & Permissions cards (docs/spec/dashboard-spec.md §2.10)', () => {
   it('shows one card per role with its count and the five groups', async () => {
     await renderAs(DEFAULT_ROLE_PERMISSIONS.admin)
     const cards = screen.getAllByRole('region').filter((region) => region.querySelector('h3'))

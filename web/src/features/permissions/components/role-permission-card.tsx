@@ -17,7 +17,7 @@ import { PERMISSION_LABELS } from '@/features/permissions/utils/permission-label
 import { serverMessageOf } from '@/lib/api-client.ts'
 import { cn } from '@/lib/utils.ts'
 
-// Spec §6: what each role is for.
+// docs/spec/dashboard-spec.md §6: what each role is for.
 const ROLE_DESCRIPTIONS: Record<Role, string> = {
   admin: 'Full system access, all permissions',
   manager: 'Client and user management with system monitoring access',
@@ -25,7 +25,7 @@ const ROLE_DESCRIPTIONS: Record<Role, string> = {
   viewer: 'Read-only access to messages and client information',
 }
 
-// Spec §2.10: the role's toggles in five groups, an enabled/total count, and Edit, then Save or
+// docs/spec/dashboard-spec.md §2.10: the role's toggles in five groups, an enabled/total count, and Edit, then Save or
 // Cancel; the draft stays local until Save sends it whole.
 export function RolePermissionCard({
   role,

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { changedFlags, countEnabled } from '@/features/permissions/utils/permission-draft.ts'
 
 /**
- * Spec §2.10 and §4: a role's flags are edited in a local draft that is saved or cancelled.
+ * docs/spec/dashboard-spec.md §2.10 and §4: a role's flags are edited in a local draft that is saved or cancelled.
  * Outside editing the saved values show; while editing, the draft does (count included).
  */
 export function usePermissionDraft(saved: Permissions) {

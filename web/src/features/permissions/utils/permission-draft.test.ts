@@ -9,7 +9,7 @@ import {
 } from '@/features/permissions/utils/permission-draft.ts'
 import { PERMISSION_LABELS } from '@/features/permissions/utils/permission-labels.ts'
 
-describe('enabled/total count (spec §2.10)', () => {
+describe('enabled/total count (docs/spec/dashboard-spec.md §2.10)', () => {
   it.each([
     { role: 'admin' as const, label: '21/21' },
     { role: 'manager' as const, label: '16/21' },

@@ -1,6 +1,6 @@
 import type { PermissionFlag } from '@common/permissions.ts'
 
-/** Plain-language names of the 21 flags of spec §3.2, as the Role & Permissions cards show them. */
+/** Plain-language names of the 21 flags of docs/spec/dashboard-spec.md §3.2, as the Role & Permissions cards show them. */
 export const PERMISSION_LABELS: Record<PermissionFlag, string> = {
   canViewClients: 'View clients',
   canCreateClients: 'Create clients',

@@ -13,7 +13,7 @@ import {
 
 const DIRECTION_ICONS = { incoming: ArrowDownLeft, outgoing: ArrowUpRight, internal: RefreshCcw } as const
 
-/** One log entry (spec §2.12): a summary line that expands into bodies, headers and the ISO time. */
+/** One log entry (docs/spec/dashboard-spec.md §2.12): a summary line that expands into bodies, headers and the ISO time. */
 export function LogEntryRow({ entry }: { entry: LogEntry }) {
   const [isOpen, setIsOpen] = useState(false)
   const outcome = logOutcome(entry)

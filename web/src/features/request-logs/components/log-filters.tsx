@@ -13,7 +13,7 @@ export interface LogFilterValues {
   to?: string
 }
 
-/** Spec §2.12 filters: free text, Direction, Endpoint, From Date and To Date (inclusive). */
+/** docs/spec/dashboard-spec.md §2.12 filters: free text, Direction, Endpoint, From Date and To Date (inclusive). */
 export function LogFilters({
   values,
   onChange,

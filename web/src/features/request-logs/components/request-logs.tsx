@@ -20,7 +20,7 @@ import { useLoadMore } from '@/lib/use-load-more.ts'
 const count = new Intl.NumberFormat()
 const NO_FILTERS: LogFilterValues = { search: '' }
 
-/** Spec §2.12 'API & Webhook Logs': both logs, filtered and paged on the server, newest first. */
+/** docs/spec/dashboard-spec.md §2.12 'API & Webhook Logs': both logs, filtered and paged on the server, newest first. */
 export function RequestLogs({ canTestWebhook }: { canTestWebhook: boolean }) {
   const [values, setValues] = useState<LogFilterValues>(NO_FILTERS)
   const q = useDeferredValue(values.search.trim())

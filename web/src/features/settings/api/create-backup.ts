@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { backupsQueryOptions } from '@/features/settings/api/get-backups.ts'
 import { apiJson } from '@/lib/api-client.ts'
 
-/** POST /api/backup (spec §7): answers the written file's path. */
+/** POST /api/backup (docs/spec/dashboard-spec.md §7): answers the written file's path. */
 export async function createBackup(): Promise<BackupResult> {
   return apiJson('POST', '/api/backup', backupResultSchema)
 }

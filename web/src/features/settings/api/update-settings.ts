@@ -9,7 +9,7 @@ export async function updateSetting(key: SettingKey, value: unknown): Promise<Se
 }
 
 /**
- * Save Settings (spec §7): one call per changed field, in parallel, then the list refreshes —
+ * Save Settings (docs/spec/dashboard-spec.md §7): one call per changed field, in parallel, then the list refreshes —
  * also when some failed, so the form shows what was saved. Fails with the first error.
  */
 export function useUpdateSettings() {

@@ -1,7 +1,7 @@
 import type * as React from 'react'
 import { Label } from '@/components/ui/label.tsx'
 
-/** One labelled field with its hint and the spec §5 message, linked for screen readers. */
+/** One labelled field with its hint and the docs/spec/dashboard-spec.md §5 message, linked for screen readers. */
 export function SettingsField({
   id,
   label,

@@ -25,9 +25,9 @@ import { fieldNote, SettingsField } from '@/features/settings/components/setting
 import { changedValues, formValuesOf } from '@/features/settings/utils/settings-form-values.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 
-// Spec §2.13: four cards and 'Save Settings'. The form validates with the server's own rules
-// (common/settings.ts, spec §5 messages); saving sends one call per changed field, then the
-// list refreshes (spec §7), and the §8 toasts report the outcome.
+// docs/spec/dashboard-spec.md §2.13: four cards and 'Save Settings'. The form validates with the server's own rules
+// (common/settings.ts, docs/spec/dashboard-spec.md §5 messages); saving sends one call per changed field, then the
+// list refreshes (docs/spec/dashboard-spec.md §7), and the §8 toasts report the outcome.
 export function SettingsForm({ settings }: { settings: Setting[] }) {
   const byKey = new Map(settings.map((s) => [s.key, s]))
   const formValues = useMemo(() => formValuesOf(settings), [settings])

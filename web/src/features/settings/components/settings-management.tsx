@@ -6,7 +6,7 @@ import { useSettings } from '@/features/settings/api/get-settings.ts'
 import { SettingsForm } from '@/features/settings/components/settings-form.tsx'
 import { serverMessageOf } from '@/lib/api-client.ts'
 
-/** The Settings screen (spec §2.13): loading, error, then the form. */
+/** The Settings screen (docs/spec/dashboard-spec.md §2.13): loading, error, then the form. */
 export function SettingsManagement() {
   const settings = useSettings()
   if (settings.isPending) {

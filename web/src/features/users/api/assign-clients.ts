@@ -9,7 +9,7 @@ export function assignmentPath(userId: number, clientId: string): string {
 
 /**
  * POST /api/users/{userId}/clients/{clientId} once per selected client, with an empty
- * permissions object (spec §6, §7). Unselected clients are left as they are. Every call is
+ * permissions object (docs/spec/dashboard-spec.md §6, §7). Unselected clients are left as they are. Every call is
  * made; the first failure is reported after all have settled.
  */
 export async function assignClients({ userId, clientIds }: { userId: number; clientIds: string[] }) {

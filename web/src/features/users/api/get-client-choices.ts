@@ -4,7 +4,7 @@ import { apiJson } from '@/lib/api-client.ts'
 
 export type ClientChoice = Pick<ClientView, 'clientId' | 'name'>
 
-/** GET /api/clients: the clients the signed-in user may see (spec §7). */
+/** GET /api/clients: the clients the signed-in user may see (docs/spec/dashboard-spec.md §7). */
 export async function getClients(signal?: AbortSignal): Promise<ClientView[]> {
   return apiJson('GET', '/api/clients', clientListSchema, undefined, { signal })
 }

@@ -5,7 +5,7 @@ import { apiJson } from '@/lib/api-client.ts'
 
 /**
  * PUT /api/users/{id}. An undefined password is left out of the JSON body, which the server
- * reads as "unchanged" (spec §7). 409 when the change would leave no active admin.
+ * reads as "unchanged" (docs/spec/dashboard-spec.md §7). 409 when the change would leave no active admin.
  */
 export async function updateUser({ id, input }: { id: number; input: UpdateUserInput }): Promise<SavedUser> {
   return apiJson('PUT', `/api/users/${id}`, savedUserSchema, input)

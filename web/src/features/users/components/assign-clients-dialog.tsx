@@ -23,7 +23,7 @@ import { ApiError, serverMessageOf } from '@/lib/api-client.ts'
 
 type AssignValues = z.input<typeof assignClientsSchema>
 
-// Spec §5 and §6: a checkbox list of clients, at least one to be picked; one assignment is
+// docs/spec/dashboard-spec.md §5 and §6: a checkbox list of clients, at least one to be picked; one assignment is
 // posted per picked client, and existing assignments are kept (shown ticked and locked).
 export function AssignClientsDialog({
   user,

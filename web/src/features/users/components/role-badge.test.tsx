@@ -6,7 +6,7 @@ import { ROLE_CAPABILITIES, RoleBadge } from '@/features/users/components/role-b
 
 afterEach(cleanup)
 
-describe('RoleBadge (spec §2.9)', () => {
+describe('RoleBadge (docs/spec/dashboard-spec.md §2.9)', () => {
   it.each([
     { role: 'admin', labels: ['All Permissions', 'User Management', 'System Settings'] },
     { role: 'manager', labels: ['Client Management', 'View Reports', 'Send Messages'] },

@@ -2,7 +2,7 @@ import type { Role } from '@common/permissions.ts'
 import { Badge } from '@/components/ui/badge.tsx'
 import { cn } from '@/lib/utils.ts'
 
-// Spec §2.9: the capability labels each role's badge carries.
+// docs/spec/dashboard-spec.md §2.9: the capability labels each role's badge carries.
 export const ROLE_CAPABILITIES: Record<Role, readonly string[]> = {
   admin: ['All Permissions', 'User Management', 'System Settings'],
   manager: ['Client Management', 'View Reports', 'Send Messages'],

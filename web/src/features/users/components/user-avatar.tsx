@@ -1,7 +1,7 @@
 import { avatarColorOf, initialsOf } from '@/features/users/utils/user-display.ts'
 import { cn } from '@/lib/utils.ts'
 
-/** Initials on a colour picked from the name (spec §2.9). */
+/** Initials on a colour picked from the name (docs/spec/dashboard-spec.md §2.9). */
 export function UserAvatar({ name, className }: { name: string; className?: string }) {
   return (
     <span

@@ -19,7 +19,7 @@ export interface UserCardActions {
 
 const lastLoginFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
-// Spec §2.9: avatar, name, role badge with capability labels, 'Inactive' when inactive, and the
+// docs/spec/dashboard-spec.md §2.9: avatar, name, role badge with capability labels, 'Inactive' when inactive, and the
 // assigned clients, each with an unassign (x) action.
 export function UserCard({
   user,

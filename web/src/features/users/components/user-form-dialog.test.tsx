@@ -63,7 +63,7 @@ async function expectToast(title: string, description: string) {
   expect(screen.getByText(description, { selector: '[data-slot="toast-description"]' })).toBeInTheDocument()
 }
 
-describe('Add User form (spec §5 "User")', () => {
+describe('Add User form (docs/spec/dashboard-spec.md §5 "User")', () => {
   it('requires a username and a password, with the spec messages, and sends nothing', async () => {
     const { user } = await renderDialog({ mode: 'create' })
     await user.click(screen.getByRole('button', { name: 'Create User' }))
@@ -131,7 +131,7 @@ describe('Add User form (spec §5 "User")', () => {
   })
 })
 
-describe('Edit User form (spec §5 "User", §7)', () => {
+describe('Edit User form (docs/spec/dashboard-spec.md §5 "User", §7)', () => {
   it('starts from the user and leaves a blank password out of the update', async () => {
     const { user } = await renderDialog(
       { mode: 'edit', user: dana },

@@ -24,7 +24,7 @@ import { ROLE_CAPABILITIES } from '@/features/users/components/role-badge.tsx'
 import { displayNameOf } from '@/features/users/utils/user-display.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 
-// Spec §5 "User": both forms validate with the shared schemas and their exact messages. On
+// docs/spec/dashboard-spec.md §5 "User": both forms validate with the shared schemas and their exact messages. On
 // create the password is required; on edit a blank password is dropped ("unchanged").
 // Both forms share one value type. The form always holds a password string ('' when left
 // blank), so on create the shared rule still rejects a blank one with the §5 message.

@@ -72,7 +72,7 @@ async function renderAs(role: Role, routes: TestRoutes = {}, currentUserRole?: R
 
 const card = (name: string) => screen.getByRole('article', { name })
 
-describe('UserManagement (spec §2.9)', () => {
+describe('UserManagement (docs/spec/dashboard-spec.md §2.9)', () => {
   it('offers no action on a user whose role is above the signed-in one (issue 11 §1)', async () => {
     await renderAs('manager', {}, 'manager')
     expect(within(card('admin')).queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument()
@@ -155,7 +155,7 @@ describe('UserManagement (spec §2.9)', () => {
   })
 })
 
-describe('Assign dialog (spec §5 "Client assignment", §6)', () => {
+describe('Assign dialog (docs/spec/dashboard-spec.md §5 "Client assignment", §6)', () => {
   const CLIENTS = [
     clientView({ id: 1, clientId: 'bravo', name: 'Bravo Roofing' }),
     clientView({ id: 2, clientId: 'acme', name: 'Acme Plumbing' }),

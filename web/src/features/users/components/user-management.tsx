@@ -36,7 +36,7 @@ export interface UserManagementProps {
   onCurrentUserChanged?: () => void
 }
 
-// Spec §2.9: the user cards with the Add User, Assign, Edit and Delete dialogs.
+// docs/spec/dashboard-spec.md §2.9: the user cards with the Add User, Assign, Edit and Delete dialogs.
 export function UserManagement({
   permissions,
   currentUserId,

@@ -18,7 +18,7 @@ describe('user display name', () => {
   })
 })
 
-describe('avatar initials (spec §2.9)', () => {
+describe('avatar initials (docs/spec/dashboard-spec.md §2.9)', () => {
   it.each([
     ['Olivia Stone', 'OS'],
     ['olivia', 'O'],
@@ -31,7 +31,7 @@ describe('avatar initials (spec §2.9)', () => {
   })
 })
 
-describe('avatar colour (spec §2.9)', () => {
+describe('avatar colour (docs/spec/dashboard-spec.md §2.9)', () => {
   it('has 6 colours', () => {
     expect(AVATAR_COLORS).toHaveLength(6)
     expect(new Set(AVATAR_COLORS).size).toBe(6)

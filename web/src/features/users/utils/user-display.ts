@@ -1,4 +1,4 @@
-// Spec §2.9: how a user is named and drawn on the User Management cards.
+// docs/spec/dashboard-spec.md §2.9: how a user is named and drawn on the User Management cards.
 
 interface NamedUser {
   username: string
