@@ -107,7 +107,7 @@ export async function createApp(
     bodyLimit: BODY_LIMITS.api,
     // Path parameters reach their schemas, which name the one too long (a Yelp lead id may run to
     // MAX.providerId characters); Fastify's default of 100 would answer a bare 414 first.
-    maxParamLength: 256,
+    routerOptions: { maxParamLength: 256 },
     genReqId: () => crypto.randomUUID(),
     // request.ip (rate limits, audit entries) is the peer unless TRUST_PROXY says otherwise.
     trustProxy: config.trustProxy,
