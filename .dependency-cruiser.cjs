@@ -87,15 +87,15 @@ module.exports = {
         'database, the HTTP plumbing or the config module (a manifest names its env keys instead).',
       severity: 'error',
       from: { path: '^server/src/integrations/', pathNot: TEST },
-      to: { path: '^server/src/(engine|modules|data|db|http|config)/' },
+      to: { path: '^server/src/(engine|modules|repositories|db|http|config)/' },
     },
     {
-      name: 'data-no-upper',
+      name: 'repositories-no-upper',
       comment:
         'Repositories are the bottom layer above db/: they never import the engine, a module, ' +
         'provider code or the HTTP plumbing, so both the engine and the API can use them.',
       severity: 'error',
-      from: { path: '^server/src/data/', pathNot: TEST },
+      from: { path: '^server/src/repositories/', pathNot: TEST },
       to: { path: '^server/src/(engine|modules|integrations|http)/' },
     },
     {
@@ -108,22 +108,22 @@ module.exports = {
       to: { path: '^server/src/(modules|http)/' },
     },
     {
-      name: 'routes-not-data',
+      name: 'routes-not-repositories',
       comment:
         'Routes are thin: parse with the common/ schema, call one service, shape the answer. ' +
         "Reading or writing rows is the service and repository layers' work.",
       severity: 'error',
       from: { path: '^server/src/modules/.+\\.routes\\.ts$' },
-      to: { path: '^server/src/(data|db)/' },
+      to: { path: '^server/src/(repositories|db)/' },
     },
     {
-      name: 'orm-only-in-data',
+      name: 'orm-only-in-repositories',
       comment:
-        'Only repositories (server/src/data) and the database setup (server/src/db) use the ORM, ' +
+        'Only repositories (server/src/repositories) and the database setup (server/src/db) use the ORM, ' +
         'so every query has one home. Tests and test support may read rows directly: they check ' +
         'what the code under test wrote, independently of it.',
       severity: 'error',
-      from: { pathNot: [`^server/src/(data|db)/`, TEST, TEST_SUPPORT] },
+      from: { pathNot: [`^server/src/(repositories|db)/`, TEST, TEST_SUPPORT] },
       to: { path: '^node_modules/drizzle-orm/' },
     },
     {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { AppConfig } from './config/config.ts'
-import { seedRolePermissions } from './data/role-permissions.repository.ts'
-import { countUsers, insertUserIfAbsent } from './data/users.repository.ts'
 import type { DB } from './db/database.ts'
 import { hashPassword } from './lib/passwords.ts'
+import { seedRolePermissions } from './repositories/role-permissions.repository.ts'
+import { countUsers, insertUserIfAbsent } from './repositories/users.repository.ts'
 
 export interface FirstAdmin {
   username: string

@@ -4,10 +4,6 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'f
 import type PgBoss from 'pg-boss'
 import { createApp, registerRoutes } from './app.ts'
 import type { AppConfig } from './config/config.ts'
-import { ApiRequestLogStore } from './data/api-request-logs.repository.ts'
-import { ProviderAlertStore } from './data/provider-alerts.repository.ts'
-import { CredentialLeaseStore, ProviderTokensStore } from './data/provider-tokens.store.ts'
-import { SETTINGS_CHANNEL } from './data/settings.repository.ts'
 import { type Database, type DB, INGEST_POOL_SIZE } from './db/database.ts'
 import { listenForNotifications } from './db/notifications.ts'
 import { type ConnectionListener, Engine, type EngineOptions } from './engine/engine.ts'
@@ -55,6 +51,10 @@ import { WebhookSecret } from './modules/settings/webhook-secret.ts'
 import { StatsService } from './modules/stats/stats.service.ts'
 import { UsersService } from './modules/users/users.service.ts'
 import { YelpWebhookService } from './modules/webhooks/yelp-webhook.service.ts'
+import { ApiRequestLogStore } from './repositories/api-request-logs.repository.ts'
+import { ProviderAlertStore } from './repositories/provider-alerts.repository.ts'
+import { CredentialLeaseStore, ProviderTokensStore } from './repositories/provider-tokens.store.ts'
+import { SETTINGS_CHANNEL } from './repositories/settings.repository.ts'
 
 /**
  * The one place the server is wired: database handles, provider clients, the token manager,

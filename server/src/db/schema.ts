@@ -22,7 +22,7 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 /**
  * The text the logs' and messages' free-text filter searches (docs/spec/dashboard-spec.md §2.12: endpoint, method,
  * error, payload, response, status code), as one expression so one trigram index serves it.
- * data/*.repository.ts filter with the very same expressions, or the index is not used.
+ * repositories/*.repository.ts filter with the very same expressions, or the index is not used.
  */
 export const WEBHOOK_LOG_SEARCH_TEXT = `(endpoint || ' ' || method || ' ' || coalesce(status_code::text, '') || ' ' || coalesce(error, '') || ' ' || coalesce(payload::text, '') || ' ' || coalesce(response::text, ''))`
 export const WEBHOOK_LOG_SEARCH = sql.raw(WEBHOOK_LOG_SEARCH_TEXT)

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parkJob } from '../data/parked-jobs.repository.ts'
 import { credentialLeases, ghlContacts, leads, messages, parkedJobs, yelpEventClaims } from '../db/schema.ts'
+import { parkJob } from '../repositories/parked-jobs.repository.ts'
 import { ACME, type ConnectedWorld, startConnectedWorld } from '../testing/connected-world.ts'
 import { sleep, waitFor } from '../testing/wait-for.ts'
 import { QUEUES } from './queue/queues.ts'

@@ -1,15 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
 import type { AppConfig } from '../config/config.ts'
-import { findClient, ghlTokensOf, yelpTokensOf } from '../data/clients.repository.ts'
-import { clearLeases } from '../data/credential-leases.repository.ts'
-import {
-  listActiveJobs,
-  markDeadNow,
-  parkJob,
-  takeParkedJobs,
-  touchActiveJob,
-} from '../data/parked-jobs.repository.ts'
 import type { DB } from '../db/database.ts'
 import { PermanentProviderError, TransientProviderError } from '../integrations/http/provider-errors.ts'
 import {
@@ -19,6 +10,15 @@ import {
 } from '../integrations/oauth/token-manager.ts'
 import type { ProviderClients } from '../integrations/provider-clients.ts'
 import type { YelpOAuth } from '../integrations/yelp/yelp-oauth.ts'
+import { findClient, ghlTokensOf, yelpTokensOf } from '../repositories/clients.repository.ts'
+import { clearLeases } from '../repositories/credential-leases.repository.ts'
+import {
+  listActiveJobs,
+  markDeadNow,
+  parkJob,
+  takeParkedJobs,
+  touchActiveJob,
+} from '../repositories/parked-jobs.repository.ts'
 import { type ChangePort, NO_CHANGES } from './changes/change-port.ts'
 import { ContactSync } from './contact-sync.ts'
 import { LeadContactUpdate } from './lead-contact-update.ts'

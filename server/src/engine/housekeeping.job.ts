@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss'
-import { deleteSessionsExpiredBy } from '../data/auth.repository.ts'
-import { vacuumLeads } from '../data/leads.repository.ts'
 import type { DB } from '../db/database.ts'
+import { deleteSessionsExpiredBy } from '../repositories/auth.repository.ts'
+import { vacuumLeads } from '../repositories/leads.repository.ts'
 import { withQueueSetupLock } from './queue/queue.ts'
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping'

@@ -1,6 +1,6 @@
-import { findClient } from '../data/clients.repository.ts'
-import { findLead } from '../data/leads.repository.ts'
 import type { DB } from '../db/database.ts'
+import { findClient } from '../repositories/clients.repository.ts'
+import { findLead } from '../repositories/leads.repository.ts'
 import { isGhlConnected, type LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
 import { withLeadLease } from './queue/lead-lease.ts'
 import { type LeadJob, leadSyncKey } from './queue/queues.ts'

@@ -1,9 +1,9 @@
 import type { ImportStarted } from '@common/imports.ts'
 import type PgBoss from 'pg-boss'
-import { findClient, yelpTokensOf } from '../data/clients.repository.ts'
-import { startLeadImport, updateLeadImport } from '../data/lead-imports.repository.ts'
 import type { DB } from '../db/database.ts'
 import { NotFoundError, ValidationError } from '../lib/errors.ts'
+import { findClient, yelpTokensOf } from '../repositories/clients.repository.ts'
+import { startLeadImport, updateLeadImport } from '../repositories/lead-imports.repository.ts'
 import type { LeadsPort } from './provider-ports.ts'
 import { type LeadSyncJob, leadSyncKey, PRIORITY, QUEUES } from './queue/queues.ts'
 

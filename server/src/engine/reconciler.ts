@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss'
-import { listYelpConnectedBusinesses } from '../data/clients.repository.ts'
-import { listStoredLeadIds } from '../data/leads.repository.ts'
 import type { DB } from '../db/database.ts'
+import { listYelpConnectedBusinesses } from '../repositories/clients.repository.ts'
+import { listStoredLeadIds } from '../repositories/leads.repository.ts'
 import type { LeadsPort } from './provider-ports.ts'
 import { type LeadSyncJob, leadSyncKey, PRIORITY, QUEUES } from './queue/queues.ts'
 

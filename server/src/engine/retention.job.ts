@@ -1,13 +1,13 @@
 import { SETTING_DEFAULTS } from '@common/settings.ts'
 import type PgBoss from 'pg-boss'
+import type { DB } from '../db/database.ts'
 import {
   deleteExpiredInIdRange,
   idRange,
   RETAINED_TABLES,
   type RetainedTable,
-} from '../data/retention.repository.ts'
-import { readSetting } from '../data/settings.repository.ts'
-import type { DB } from '../db/database.ts'
+} from '../repositories/retention.repository.ts'
+import { readSetting } from '../repositories/settings.repository.ts'
 import { withQueueSetupLock } from './queue/queue.ts'
 
 export const RETENTION_QUEUE = 'log-retention'

@@ -1,4 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { DB } from '../db/database.ts'
+import { unreadableReason } from '../integrations/oauth/token-manager.ts'
+import { type SecretBox, UnreadableSecretError } from '../lib/secret-box.ts'
 import {
   type ClientPatch,
   ghlTokensOf,
@@ -6,10 +9,7 @@ import {
   lockClient,
   updateClient,
   yelpTokensOf,
-} from '../data/clients.repository.ts'
-import type { DB } from '../db/database.ts'
-import { unreadableReason } from '../integrations/oauth/token-manager.ts'
-import { type SecretBox, UnreadableSecretError } from '../lib/secret-box.ts'
+} from '../repositories/clients.repository.ts'
 
 /**
  * Run at start (issue 11 §7). With APP_SECRET = "new,old", every token or key an old key sealed

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../composition-root.ts'
 import { loadConfig } from '../config/config.ts'
-import { seedRolePermissions } from '../data/role-permissions.repository.ts'
-import { insertUserIfAbsent } from '../data/users.repository.ts'
 import { type Database, openDatabase } from '../db/database.ts'
 import { hashPassword } from '../lib/passwords.ts'
+import { seedRolePermissions } from '../repositories/role-permissions.repository.ts'
+import { insertUserIfAbsent } from '../repositories/users.repository.ts'
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts'
 
 // The guard on its own: an app with a route per kind of access, and a user of each role.

@@ -1,4 +1,4 @@
-import type { LeadFields } from '../../data/leads.repository.ts'
+import type { LeadFields } from '../../repositories/leads.repository.ts'
 
 export interface FieldRecordLike {
   ghlFieldId: string | null

@@ -1,14 +1,14 @@
-import { claimEvent, completeClaim } from '../../data/event-claims.repository.ts'
+import type { DB } from '../../db/database.ts'
+import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
+import { eventText, isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
+import { claimEvent, completeClaim } from '../../repositories/event-claims.repository.ts'
 import {
   findMessageByExternalKey,
   findUnlinkedReply,
   insertMessageOnce,
   type MessageRow,
   updateMessage,
-} from '../../data/messages.repository.ts'
-import type { DB } from '../../db/database.ts'
-import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
-import { eventText, isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
+} from '../../repositories/messages.repository.ts'
 import type { GhlPort } from '../provider-ports.ts'
 
 export interface ContactLink {

@@ -1,6 +1,6 @@
-import type { LeadFields, LeadRow } from '../../data/leads.repository.ts'
 import type { YelpEvent, YelpLead } from '../../integrations/yelp/yelp.schemas.ts'
 import { eventText } from '../../integrations/yelp/yelp-events.ts'
+import type { LeadFields, LeadRow } from '../../repositories/leads.repository.ts'
 
 /** The `leads` row of a Yelp lead and its events, in the inbox shape of docs/spec/dashboard-spec.md §3.2. */
 export function toLeadFields(clientId: string, lead: YelpLead, events: YelpEvent[]): LeadFields {

@@ -1,14 +1,19 @@
 import { isDeepStrictEqual } from 'node:util'
-import { type ClientRow, findClient, ghlTokensOf, updateClient } from '../../data/clients.repository.ts'
-import { listFieldRecords } from '../../data/custom-fields.repository.ts'
-import { listSettledEventIds } from '../../data/event-claims.repository.ts'
-import { findContactMapping, saveContactMapping } from '../../data/ghl-contacts.repository.ts'
-import { findLead, type LeadFields, type LeadRow, upsertLead } from '../../data/leads.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { PermanentProviderError } from '../../integrations/http/provider-errors.ts'
 import { NeedsReauthError } from '../../integrations/oauth/token-manager.ts'
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
+import {
+  type ClientRow,
+  findClient,
+  ghlTokensOf,
+  updateClient,
+} from '../../repositories/clients.repository.ts'
+import { listFieldRecords } from '../../repositories/custom-fields.repository.ts'
+import { listSettledEventIds } from '../../repositories/event-claims.repository.ts'
+import { findContactMapping, saveContactMapping } from '../../repositories/ghl-contacts.repository.ts'
+import { findLead, type LeadFields, type LeadRow, upsertLead } from '../../repositories/leads.repository.ts'
 import { type ChangePort, NO_CHANGES } from '../changes/change-port.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import { INCREMENTAL_REASONS, type LeadSyncJob } from '../queue/queues.ts'

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { acquireLease } from '../../data/credential-leases.repository.ts'
 import { type Database, openDatabase } from '../../db/database.ts'
 import { credentialLeases } from '../../db/schema.ts'
+import { acquireLease } from '../../repositories/credential-leases.repository.ts'
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts'
 import { withLeadLease } from './lead-lease.ts'
 

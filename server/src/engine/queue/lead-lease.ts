@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { acquireLease, releaseLease, renewLease } from '../../data/credential-leases.repository.ts'
 import type { DB } from '../../db/database.ts'
+import { acquireLease, releaseLease, renewLease } from '../../repositories/credential-leases.repository.ts'
 import { JOB_EXPIRE_SECONDS, JOB_HEARTBEAT_MS } from './queues.ts'
 
 export type LeaseOutcome<T> = { ran: true; result: T } | { ran: false }

@@ -1,11 +1,11 @@
-import { claimEvent, completeClaim } from '../../data/event-claims.repository.ts'
-import { findMessageById, type MessageRow, updateMessage } from '../../data/messages.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { GhlStatusNotReadyError } from '../../integrations/ghl/ghl-messages.client.ts'
 import { PermanentProviderError, TransientProviderError } from '../../integrations/http/provider-errors.ts'
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { eventText } from '../../integrations/yelp/yelp-events.ts'
 import { YelpSameSuccessiveMessageError } from '../../integrations/yelp/yelp-leads.client.ts'
+import { claimEvent, completeClaim } from '../../repositories/event-claims.repository.ts'
+import { findMessageById, type MessageRow, updateMessage } from '../../repositories/messages.repository.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { ReplyJob } from '../queue/queues.ts'
 

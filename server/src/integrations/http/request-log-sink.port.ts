@@ -15,7 +15,7 @@ export interface ProviderCallRecord {
 
 /**
  * Where ProviderHttp records every call it makes: the `api_request_logs` table in production
- * (data/api-request-logs.repository.ts), so the integrations never touch the database.
+ * (repositories/api-request-logs.repository.ts), so the integrations never touch the database.
  */
 export interface RequestLogSink {
   record(call: ProviderCallRecord): Promise<void>

@@ -38,8 +38,8 @@ export interface SealedGhlTokens {
 }
 
 /**
- * Where the token manager keeps connections: implemented by the data layer
- * (data/provider-tokens.store.ts), so the integrations never touch the database.
+ * Where the token manager keeps connections: implemented by the repositories
+ * (repositories/provider-tokens.store.ts), so the integrations never touch the database.
  */
 export interface TokenStore {
   /** The client's stored connection to `provider` (empty when never connected); null for an unknown client. */

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@common/users.ts'
-import { listAudit } from '../../data/audit.repository.ts'
 import type { DB } from '../../db/database.ts'
+import { listAudit } from '../../repositories/audit.repository.ts'
 
 export interface AuditPage {
   entries: AuditEntry[]

@@ -1,10 +1,10 @@
 import { PERMISSION_FLAGS } from '@common/permissions.ts'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertUserIfAbsent } from '../../data/users.repository.ts'
 import { systemSettings, userSessions, users } from '../../db/schema.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import { hashToken } from '../../lib/tokens.ts'
+import { insertUserIfAbsent } from '../../repositories/users.repository.ts'
 import { SessionClient } from '../../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../../testing/test-server.ts'
 

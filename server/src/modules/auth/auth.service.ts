@@ -1,18 +1,18 @@
 import type { SessionUser } from '@common/auth.ts'
 import { isRole } from '@common/permissions.ts'
+import type { DB } from '../../db/database.ts'
+import { UnauthorizedError } from '../../lib/errors.ts'
+import { verifyPassword } from '../../lib/passwords.ts'
+import { hashToken, randomToken } from '../../lib/tokens.ts'
 import {
   deleteSessionByHash,
   deleteSessionById,
   extendSession,
   findLiveSession,
   insertSession,
-} from '../../data/auth.repository.ts'
-import { toPermissions } from '../../data/role-permissions.repository.ts'
-import { findUserCredentials, recordLogin } from '../../data/users.repository.ts'
-import type { DB } from '../../db/database.ts'
-import { UnauthorizedError } from '../../lib/errors.ts'
-import { verifyPassword } from '../../lib/passwords.ts'
-import { hashToken, randomToken } from '../../lib/tokens.ts'
+} from '../../repositories/auth.repository.ts'
+import { toPermissions } from '../../repositories/role-permissions.repository.ts'
+import { findUserCredentials, recordLogin } from '../../repositories/users.repository.ts'
 import type { SessionTimeout } from '../settings/session-timeout.ts'
 
 // Sliding expiry is written at most once a minute per session (a tenth of a shorter timeout).

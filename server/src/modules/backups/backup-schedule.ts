@@ -1,8 +1,8 @@
 import { BACKUP_FREQUENCIES, type BackupFrequency, SETTING_DEFAULTS } from '@common/settings.ts'
 import type PgBoss from 'pg-boss'
-import { readSetting } from '../../data/settings.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { withQueueSetupLock } from '../../engine/queue/queue.ts'
+import { readSetting } from '../../repositories/settings.repository.ts'
 import type { BackupsService } from './backups.service.ts'
 
 export const BACKUP_QUEUE = 'scheduled-backup'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import { listAppTables, readSnapshot } from '../../data/backups.repository.ts'
 import type { DB, DbKind } from '../../db/database.ts'
+import { listAppTables, readSnapshot } from '../../repositories/backups.repository.ts'
 import { BackupFileWriter } from './backup-file.ts'
 
 export const BACKUP_FILE_PATTERN = /^leadrelay-backup-[0-9TZ-]+(-[0-9a-f]+)?\.jsonl\.gz$/

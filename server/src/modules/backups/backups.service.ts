@@ -1,9 +1,9 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { isAbsolute, join, resolve } from 'node:path'
 import { type BackupEntry, type BackupResult, SETTING_DEFAULTS } from '@common/settings.ts'
-import { readSetting } from '../../data/settings.repository.ts'
 import type { DB, DbKind } from '../../db/database.ts'
 import { ValidationError } from '../../lib/errors.ts'
+import { readSetting } from '../../repositories/settings.repository.ts'
 import { BACKUP_FILE_PATTERN, writeSnapshot } from './backup-snapshot.ts'
 
 /** Older backups than the newest ten are deleted after each new one. */

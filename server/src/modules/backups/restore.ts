@@ -1,10 +1,10 @@
+import type { DB } from '../../db/database.ts'
 import {
   countRows,
   inRestoreTransaction,
   listAppTables,
   type TableInfo,
-} from '../../data/backups.repository.ts'
-import type { DB } from '../../db/database.ts'
+} from '../../repositories/backups.repository.ts'
 import { BackupFileError, readBackupFile } from './backup-file.ts'
 
 /** Rows are inserted this many at a time. */

@@ -1,6 +1,6 @@
-import { listAssignedClientIds } from '../../data/assignments.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { NotFoundError } from '../../lib/errors.ts'
+import { listAssignedClientIds } from '../../repositories/assignments.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 
 // docs/spec/product.md §2: admins and managers see every client; operators and viewers only theirs.

@@ -1,7 +1,7 @@
 import type { ClientView, CustomFieldsStatus, OnboardingLinkStatus } from '@common/clients.ts'
 import { CUSTOM_FIELDS_STATUSES } from '@common/clients.ts'
-import { type ClientRow, ghlTokensOf, yelpTokensOf } from '../../data/clients.repository.ts'
 import type { Signer } from '../../lib/signer.ts'
+import { type ClientRow, ghlTokensOf, yelpTokensOf } from '../../repositories/clients.repository.ts'
 
 type OnboardingFields = Pick<
   ClientRow,

@@ -10,22 +10,6 @@ import {
   type updateClientSchema,
 } from '@common/clients.ts'
 import type { z } from 'zod'
-import { type Actor, recordAudit } from '../../data/audit.repository.ts'
-import {
-  type ClientPatch,
-  type ClientRow,
-  deleteClientAndData,
-  findClient,
-  findClientByBusinessId,
-  findClientByLocationId,
-  ghlTokensOf,
-  insertClient,
-  listClients,
-  lockClient,
-  updateClient,
-  yelpTokensOf,
-} from '../../data/clients.repository.ts'
-import { cancelClientWork } from '../../data/parked-jobs.repository.ts'
 import type { DB } from '../../db/database.ts'
 import {
   GhlAuthRejectedError,
@@ -40,6 +24,22 @@ import type { YelpSubscriptions } from '../../integrations/yelp/yelp-subscriptio
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import type { Signer } from '../../lib/signer.ts'
+import { type Actor, recordAudit } from '../../repositories/audit.repository.ts'
+import {
+  type ClientPatch,
+  type ClientRow,
+  deleteClientAndData,
+  findClient,
+  findClientByBusinessId,
+  findClientByLocationId,
+  ghlTokensOf,
+  insertClient,
+  listClients,
+  lockClient,
+  updateClient,
+  yelpTokensOf,
+} from '../../repositories/clients.repository.ts'
+import { cancelClientWork } from '../../repositories/parked-jobs.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { actorOf } from '../users/users.service.ts'
 import { assertClientVisible, visibleClientIds } from './client-scope.ts'

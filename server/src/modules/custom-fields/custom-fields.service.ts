@@ -7,22 +7,27 @@ import type {
   LeadAnalysis,
 } from '@common/custom-fields.ts'
 import { GHL_DATA_TYPES } from '@common/custom-fields.ts'
-import { recordAudit } from '../../data/audit.repository.ts'
-import { type ClientRow, findClient, ghlTokensOf, updateClient } from '../../data/clients.repository.ts'
-import { acquireLease, releaseLease } from '../../data/credential-leases.repository.ts'
-import {
-  type CustomFieldRow,
-  deleteFieldRecords,
-  listFieldRecords,
-  listLeadProjects,
-  upsertFieldRecord,
-} from '../../data/custom-fields.repository.ts'
 import type { DB } from '../../db/database.ts'
 import type { GhlCustomField } from '../../integrations/ghl/ghl.schemas.ts'
 import type { GhlCustomFieldsClient } from '../../integrations/ghl/ghl-custom-fields.client.ts'
 import type { TokenManager } from '../../integrations/oauth/token-manager.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
+import { recordAudit } from '../../repositories/audit.repository.ts'
+import {
+  type ClientRow,
+  findClient,
+  ghlTokensOf,
+  updateClient,
+} from '../../repositories/clients.repository.ts'
+import { acquireLease, releaseLease } from '../../repositories/credential-leases.repository.ts'
+import {
+  type CustomFieldRow,
+  deleteFieldRecords,
+  listFieldRecords,
+  listLeadProjects,
+  upsertFieldRecord,
+} from '../../repositories/custom-fields.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { assertClientVisible } from '../clients/client-scope.ts'
 import { actorOf } from '../users/users.service.ts'

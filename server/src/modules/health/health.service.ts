@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppConfig } from '../../config/config.ts'
-import { type ProviderAlerts, readProviderAlerts } from '../../data/provider-alerts.repository.ts'
 import type { Database } from '../../db/database.ts'
 import { ghlManifest } from '../../integrations/ghl/ghl.manifest.ts'
 import { yelpManifest } from '../../integrations/yelp/yelp.manifest.ts'
+import { type ProviderAlerts, readProviderAlerts } from '../../repositories/provider-alerts.repository.ts'
 
 export interface HealthReport {
   status: 'ok' | 'unavailable'

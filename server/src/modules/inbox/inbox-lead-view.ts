@@ -1,7 +1,7 @@
 import type { HubReply, Lead, LeadDetail } from '@common/leads.ts'
 import { LEAD_STATUSES, leadEventSchema, leadProjectDataSchema, leadUserDataSchema } from '@common/leads.ts'
 import type { z } from 'zod'
-import type { HubReplyRow, InboxLeadRow } from '../../data/lead-inbox.repository.ts'
+import type { HubReplyRow, InboxLeadRow } from '../../repositories/lead-inbox.repository.ts'
 
 /** A stored lead as the inbox shows it (docs/spec/dashboard-spec.md §3.2 "Lead (inbox view)"). */
 export function toLeadView(row: InboxLeadRow, clientName: string | null): Lead {

@@ -1,5 +1,5 @@
-import type { InboxPosition } from '../../data/lead-inbox.repository.ts'
 import { ValidationError } from '../../lib/errors.ts'
+import type { InboxPosition } from '../../repositories/lead-inbox.repository.ts'
 
 // The `cursor` of GET /api/leads (docs/spec/product.md §6.1): opaque to callers; inside, the last
 // lead's activity time (to the microsecond) and id, the keys of the list's order. Keyset paging

@@ -1,10 +1,10 @@
 import { type Lead, leadDetailSchema, leadFacetsSchema, leadListSchema } from '@common/leads.ts'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { upsertLead } from '../../data/leads.repository.ts'
 import { leads } from '../../db/schema.ts'
 import { toLeadFields } from '../../engine/lead-sync/lead-mapper.ts'
 import { type YelpEvent, yelpLeadSchema } from '../../integrations/yelp/yelp.schemas.ts'
+import { upsertLead } from '../../repositories/leads.repository.ts'
 import { SessionClient } from '../../testing/session-client.ts'
 import { type SimulatedWorld, startWithSimulators } from '../../testing/with-simulators.ts'
 

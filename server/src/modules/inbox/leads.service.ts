@@ -10,7 +10,12 @@ import {
   upperBound,
 } from '@common/leads.ts'
 import type PgBoss from 'pg-boss'
-import { findClient, yelpTokensOf } from '../../data/clients.repository.ts'
+import type { DB } from '../../db/database.ts'
+import type { ChangePort } from '../../engine/changes/change-port.ts'
+import { type HubReplyJob, type LeadJob, QUEUES } from '../../engine/queue/queues.ts'
+import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
+import { ConflictError, NotFoundError } from '../../lib/errors.ts'
+import { findClient, yelpTokensOf } from '../../repositories/clients.repository.ts'
 import {
   type ClientScope,
   clientNamesOf,
@@ -24,13 +29,8 @@ import {
   listInboxLeads,
   setLeadContact,
   setLeadStatus,
-} from '../../data/lead-inbox.repository.ts'
-import { findMessageById, insertMessageOnce, updateMessage } from '../../data/messages.repository.ts'
-import type { DB } from '../../db/database.ts'
-import type { ChangePort } from '../../engine/changes/change-port.ts'
-import { type HubReplyJob, type LeadJob, QUEUES } from '../../engine/queue/queues.ts'
-import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
-import { ConflictError, NotFoundError } from '../../lib/errors.ts'
+} from '../../repositories/lead-inbox.repository.ts'
+import { findMessageById, insertMessageOnce, updateMessage } from '../../repositories/messages.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
 import { toHubReply, toLeadDetail, toLeadView } from './inbox-lead-view.ts'

@@ -7,16 +7,16 @@ import type {
   messagesQuerySchema,
 } from '@common/messages.ts'
 import type { z } from 'zod'
+import type { DB } from '../../db/database.ts'
+import { QUEUES } from '../../engine/queue/queues.ts'
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts'
 import {
   countMessageLogs,
   findFailedDeliveryJobs,
   listMessageLogs,
   type MessageLogFilters,
   type MessageLogRow,
-} from '../../data/message-logs.repository.ts'
-import type { DB } from '../../db/database.ts'
-import { QUEUES } from '../../engine/queue/queues.ts'
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts'
+} from '../../repositories/message-logs.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
 

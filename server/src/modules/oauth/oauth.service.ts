@@ -1,15 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
-import { recordAudit } from '../../data/audit.repository.ts'
-import {
-  findClient,
-  findClientByBusinessId,
-  findClientByLocationId,
-  ghlTokensOf,
-  lockClient,
-  updateClient,
-  yelpTokensOf,
-} from '../../data/clients.repository.ts'
 import type { DB } from '../../db/database.ts'
 import type { ConnectionListener } from '../../engine/engine.ts'
 import { QUEUES } from '../../engine/queue/queues.ts'
@@ -23,6 +13,16 @@ import type { YelpTokenResponse } from '../../integrations/yelp/yelp.schemas.ts'
 import { YelpGrantRefusedError, type YelpOAuth } from '../../integrations/yelp/yelp-oauth.ts'
 import { AppError, ForbiddenError, NotFoundError } from '../../lib/errors.ts'
 import type { Signer } from '../../lib/signer.ts'
+import { recordAudit } from '../../repositories/audit.repository.ts'
+import {
+  findClient,
+  findClientByBusinessId,
+  findClientByLocationId,
+  ghlTokensOf,
+  lockClient,
+  updateClient,
+  yelpTokensOf,
+} from '../../repositories/clients.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
 import { clientForOnboardingToken } from '../onboarding/onboarding-access.ts'

@@ -1,7 +1,7 @@
-import { type ClientRow, findClient } from '../../data/clients.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { ForbiddenError } from '../../lib/errors.ts'
 import type { Signer } from '../../lib/signer.ts'
+import { type ClientRow, findClient } from '../../repositories/clients.repository.ts'
 import { onboardingLinkStatus, onboardingMessage } from '../clients/client-view.ts'
 
 export const INVALID_LINK = 'This onboarding link is invalid'

@@ -1,10 +1,10 @@
 import type { OnboardingView } from '@common/onboarding.ts'
 import type { AppConfig } from '../../config/config.ts'
-import { ghlTokensOf, yelpTokensOf } from '../../data/clients.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { ghlManifest } from '../../integrations/ghl/ghl.manifest.ts'
 import { yelpManifest } from '../../integrations/yelp/yelp.manifest.ts'
 import type { Signer } from '../../lib/signer.ts'
+import { ghlTokensOf, yelpTokensOf } from '../../repositories/clients.repository.ts'
 import { clientForOnboardingToken } from './onboarding-access.ts'
 
 /** What the public onboarding page shows of a client: its connections' state, and nothing secret. */

@@ -6,15 +6,15 @@ import {
   type RolePermissions,
   type RoleUpdateResult,
 } from '@common/permissions.ts'
-import { recordAudit } from '../../data/audit.repository.ts'
+import type { DB } from '../../db/database.ts'
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts'
+import { recordAudit } from '../../repositories/audit.repository.ts'
 import {
   listRolePermissionRows,
   lockRolePermissions,
   saveRolePermissions,
   toPermissions,
-} from '../../data/role-permissions.repository.ts'
-import type { DB } from '../../db/database.ts'
-import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts'
+} from '../../repositories/role-permissions.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { actorOf } from '../users/users.service.ts'
 

@@ -6,6 +6,10 @@ import {
   type requestLogsQuerySchema,
 } from '@common/request-logs.ts'
 import type { z } from 'zod'
+import type { DB } from '../../db/database.ts'
+import { NotFoundError } from '../../lib/errors.ts'
+import { redactHeaderValues } from '../../lib/header-redaction.ts'
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts'
 import {
   countRequestLogs,
   findRequestLog,
@@ -13,11 +17,7 @@ import {
   listRequestLogs,
   type RequestLogFilters,
   type RequestLogRow,
-} from '../../data/request-logs.repository.ts'
-import type { DB } from '../../db/database.ts'
-import { NotFoundError } from '../../lib/errors.ts'
-import { redactHeaderValues } from '../../lib/header-redaction.ts'
-import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts'
+} from '../../repositories/request-logs.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
 

@@ -1,5 +1,5 @@
-import { readSetting } from '../../data/settings.repository.ts'
 import type { DB } from '../../db/database.ts'
+import { readSetting } from '../../repositories/settings.repository.ts'
 
 const CACHE_MS = 10_000
 

@@ -6,8 +6,8 @@ import {
   type SettingKey,
 } from '@common/settings.ts'
 import type { FastifyBaseLogger } from 'fastify'
-import { readSetting } from '../../data/settings.repository.ts'
 import type { DB } from '../../db/database.ts'
+import { readSetting } from '../../repositories/settings.repository.ts'
 import type { LogSink } from './log-sink.ts'
 import type { RateLimitingSetting } from './rate-limiting.ts'
 import type { SessionTimeout } from './session-timeout.ts'

@@ -7,17 +7,17 @@ import {
   type SettingKey,
   settingValueSchemas,
 } from '@common/settings.ts'
-import { type Actor, recordAudit } from '../../data/audit.repository.ts'
+import type { DB } from '../../db/database.ts'
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
+import { type Actor, recordAudit } from '../../repositories/audit.repository.ts'
 import {
   findBuiltInAdmin,
   notifySettingChanged,
   readAllSettings,
   readSetting,
   writeSetting,
-} from '../../data/settings.repository.ts'
-import { isUsernameTaken, updateUser } from '../../data/users.repository.ts'
-import type { DB } from '../../db/database.ts'
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
+} from '../../repositories/settings.repository.ts'
+import { isUsernameTaken, updateUser } from '../../repositories/users.repository.ts'
 import type { RateLimitingSetting } from './rate-limiting.ts'
 import type { SettingsRuntime } from './settings-runtime.ts'
 

@@ -1,7 +1,7 @@
 import { settingValueSchemas } from '@common/settings.ts'
 import type { AppConfig } from '../../config/config.ts'
-import { readSetting } from '../../data/settings.repository.ts'
 import type { DB } from '../../db/database.ts'
+import { readSetting } from '../../repositories/settings.repository.ts'
 
 /**
  * `port` and `baseUrl` apply at the next start (docs/spec/product.md §2): a saved value replaces

@@ -1,13 +1,13 @@
 import type { ActivityHour, HealthCheck, HealthState, Stats, SystemHealth } from '@common/stats.ts'
-import { readHourlyActivity, readStatCounts } from '../../data/stats.repository.ts'
+import type { DB } from '../../db/database.ts'
+import { readHourlyActivity, readStatCounts } from '../../repositories/stats.repository.ts'
 import {
   countCredentialErrors,
   listClientsNeedingReauth,
   pingDatabase,
   readLastWebhookAt,
   readQueueHealth,
-} from '../../data/system-health.repository.ts'
-import type { DB } from '../../db/database.ts'
+} from '../../repositories/system-health.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
 

@@ -6,14 +6,17 @@ import type {
   SavedUser,
   UpdateUserInput,
 } from '@common/users.ts'
+import type { DB } from '../../db/database.ts'
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts'
+import { hashPassword } from '../../lib/passwords.ts'
 import {
   deleteAssignment,
   findAssignment,
   findClientName,
   listAssignmentsForUsers,
   upsertAssignment,
-} from '../../data/assignments.repository.ts'
-import { type Actor, recordAudit } from '../../data/audit.repository.ts'
+} from '../../repositories/assignments.repository.ts'
+import { type Actor, recordAudit } from '../../repositories/audit.repository.ts'
 import {
   deleteUser,
   deleteUserSessions,
@@ -25,10 +28,7 @@ import {
   type PublicUser,
   type UserChanges,
   updateUser,
-} from '../../data/users.repository.ts'
-import type { DB } from '../../db/database.ts'
-import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts'
-import { hashPassword } from '../../lib/passwords.ts'
+} from '../../repositories/users.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 
 /** Users, their client assignments, and the rules that keep at least one admin able to sign in. */

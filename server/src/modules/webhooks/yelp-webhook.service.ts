@@ -1,10 +1,4 @@
 import type PgBoss from 'pg-boss'
-import { findClientIdsByBusinessIds } from '../../data/clients.repository.ts'
-import {
-  insertWebhookLog,
-  insertWebhookLogs,
-  type WebhookLogEntry,
-} from '../../data/webhook-logs.repository.ts'
 import type { DB } from '../../db/database.ts'
 import { GroupCommit } from '../../db/group-commit.ts'
 import { urgently } from '../../db/urgency.ts'
@@ -14,6 +8,12 @@ import { storableRawText } from '../../http/storable-json.ts'
 import { type YelpWebhook, yelpWebhookSchema } from '../../integrations/yelp/yelp-webhook.schemas.ts'
 import { webhookSecretMatches } from '../../integrations/yelp/yelp-webhook-verification.ts'
 import { describeIssues } from '../../lib/validation.ts'
+import { findClientIdsByBusinessIds } from '../../repositories/clients.repository.ts'
+import {
+  insertWebhookLog,
+  insertWebhookLogs,
+  type WebhookLogEntry,
+} from '../../repositories/webhook-logs.repository.ts'
 import type { WebhookSecret } from '../settings/webhook-secret.ts'
 
 export const YELP_WEBHOOK_PATH = '/yelp/webhook'

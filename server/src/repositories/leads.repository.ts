@@ -15,7 +15,7 @@ export async function upsertLead(db: DB, lead: LeadFields): Promise<void> {
       target: leads.leadId,
       set: {
         ...rest,
-        // An operator's email/phone edit (data/lead-inbox.repository.ts setLeadContact) outlives
+        // An operator's email/phone edit (repositories/lead-inbox.repository.ts setLeadContact) outlives
         // Yelp's values: it is re-applied over them on every refresh.
         userData: sql`case when ${leads.userData} ? 'operator_contact' then excluded.user_data || jsonb_strip_nulls(${leads.userData}->'operator_contact') || jsonb_build_object('operator_contact', ${leads.userData}->'operator_contact') else excluded.user_data end`,
         updatedAt: sql`now()`,

@@ -13,7 +13,7 @@ import { acquireLease, releaseLease } from './credential-leases.repository.ts'
 type Provider = 'yelp' | 'ghl'
 
 // The token manager's store and leases (integrations/oauth/*.port.ts) over the `clients` row's
-// token JSON and `credential_leases`. Typed structurally: the data layer imports nothing above it.
+// token JSON and `credential_leases`. Typed structurally: the repositories import nothing above it.
 
 /** Reads and merges a client's stored Yelp or GHL connection. */
 export class ProviderTokensStore {
