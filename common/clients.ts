@@ -114,6 +114,15 @@ export const yelpConnectionStatusSchema = z.object({
   reauthReason: z.string().nullable(),
   businessId: z.string().nullable(),
   webhookSubscribed: z.boolean(),
+  /**
+   * The daily subscription check (issue 17 §3): `unchecked` before its first run, `restoring`
+   * after a lapsed subscription was re-requested, `failed` when it could not be restored.
+   */
+  subscription: z.object({
+    state: z.enum(['unchecked', 'active', 'restoring', 'failed']),
+    checkedAt: isoTimestampSchema.nullable(),
+    error: z.string().nullable(),
+  }),
 })
 export type YelpConnectionStatus = z.infer<typeof yelpConnectionStatusSchema>
 

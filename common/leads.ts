@@ -146,6 +146,20 @@ export const leadProjectDataSchema = z
   })
   .loose()
 
+/**
+ * Whether the consumer's last message was read (issue 17 §1): `none` without a consumer message,
+ * `unread` until someone opens the lead, `pending` while the engine marks it on Yelp, `read` once
+ * Yelp confirmed. `readAt` is when the confirmed event was opened.
+ */
+export const READ_STATES = ['none', 'unread', 'pending', 'read'] as const
+export type ReadState = (typeof READ_STATES)[number]
+export const readReceiptSchema = z.object({
+  state: z.enum(READ_STATES),
+  readEventId: z.string().nullable(),
+  readAt: z.string().nullable(),
+})
+export type ReadReceipt = z.infer<typeof readReceiptSchema>
+
 /** docs/spec/dashboard-spec.md §3.2 "Lead (inbox view)", plus the client's name and the §4 last-message direction. */
 export const leadSchema = z.object({
   id: z.number().int(),
@@ -163,6 +177,7 @@ export const leadSchema = z.object({
   userData: leadUserDataSchema,
   projectData: leadProjectDataSchema,
   events: z.array(leadEventSchema),
+  readReceipt: readReceiptSchema,
 })
 export type Lead = z.infer<typeof leadSchema>
 
@@ -181,8 +196,23 @@ export const hubReplySchema = z.object({
 })
 export type HubReply = z.infer<typeof hubReplySchema>
 
-/** GET /api/leads/{leadId}: the lead with its events and the replies sent from the hub. */
-export const leadDetailSchema = leadSchema.extend({ replies: z.array(hubReplySchema) })
+export const REPLY_TYPES = ['PHONE', 'EMAIL'] as const
+export type ReplyType = (typeof REPLY_TYPES)[number]
+
+/** A timeline entry beyond the conversation (issue 17 §2): the lead was answered by phone or email. */
+export const leadActivitySchema = z.object({
+  kind: z.enum(['replied_phone', 'replied_email']),
+  by: z.string().nullable(),
+  detail: z.string().nullable(),
+  at: z.string(),
+})
+export type LeadActivity = z.infer<typeof leadActivitySchema>
+
+/** GET /api/leads/{leadId}: the lead with its events, the replies sent from the hub and its activity. */
+export const leadDetailSchema = leadSchema.extend({
+  replies: z.array(hubReplySchema),
+  activity: z.array(leadActivitySchema),
+})
 export type LeadDetail = z.infer<typeof leadDetailSchema>
 
 export const leadFacetsSchema = z.object({
@@ -242,6 +272,33 @@ export type LeadReplyBody = z.infer<typeof leadReplyBodySchema>
 export const leadReplyAnswerSchema = z.object({ messageId: z.number().int() })
 export type LeadReplyAnswer = z.infer<typeof leadReplyAnswerSchema>
 
+/** POST /api/leads/{leadId}/read (issue 17 §1): the newest consumer event the person saw. */
+export const leadReadBodySchema = z.strictObject({
+  eventId: z
+    .string({ error: 'eventId is required' })
+    .trim()
+    .min(1, 'eventId is required')
+    .max(MAX.providerId, `eventId must be at most ${MAX.providerId} characters`),
+})
+export type LeadReadBody = z.infer<typeof leadReadBodySchema>
+
+/** `queued`: the engine marks it on Yelp; `already`: that event (or a newer one) was marked before. */
+export const leadReadAnswerSchema = z.object({
+  outcome: z.enum(['queued', 'already', 'not_connected']),
+  readReceipt: readReceiptSchema,
+})
+export type LeadReadAnswer = z.infer<typeof leadReadAnswerSchema>
+
+/** POST /api/leads/{leadId}/replied (issue 17 §2). */
+export const leadRepliedBodySchema = z.strictObject({
+  replyType: z.enum(REPLY_TYPES, { error: `must be one of ${REPLY_TYPES.join(', ')}` }),
+})
+export type LeadRepliedBody = z.infer<typeof leadRepliedBodySchema>
+
+/** `already_marked`: Yelp (or the hub) had the lead marked replied before; done all the same. */
+export const leadRepliedAnswerSchema = z.object({ outcome: z.enum(['marked', 'already_marked']) })
+export type LeadRepliedAnswer = z.infer<typeof leadRepliedAnswerSchema>
+
 // ---------- live changes (GET /api/events) ----------
 
 export const CHANGE_TOPICS = ['leads', 'messages', 'logs', 'clients', 'jobs'] as const
@@ -257,6 +314,31 @@ export type ChangeEvent = z.infer<typeof changeEventSchema>
 // ---------- display rules shared by both sides ----------
 
 /** docs/spec/dashboard-spec.md §4: outbound when the newest event is the business's, otherwise inbound. */
+/** The newest consumer event, the one a person who opens the lead has read. */
+export function lastConsumerEventId(
+  events: ReadonlyArray<{ id: string; user_type?: string | null }>,
+): string | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]
+    if (event?.user_type === 'CONSUMER') return event.id
+  }
+  return null
+}
+
+/** Read state of the consumer's last message from the stored markers (Yelp marks an event and every earlier one). */
+export function readStateOf(
+  events: ReadonlyArray<{ id: string; user_type?: string | null }>,
+  markers: { readRequestedEventId: string | null; readEventId: string | null },
+): ReadState {
+  const last = lastConsumerEventId(events)
+  if (!last) return 'none'
+  const ids = events.map((e) => e.id)
+  const lastIndex = ids.indexOf(last)
+  const covers = (id: string | null) => id !== null && ids.indexOf(id) >= lastIndex
+  if (covers(markers.readEventId)) return 'read'
+  return covers(markers.readRequestedEventId) ? 'pending' : 'unread'
+}
+
 export function lastMessageOf(events: ReadonlyArray<{ user_type?: string | null }>): LastMessageDirection {
   return events.at(-1)?.user_type === 'BIZ' ? 'outbound' : 'inbound'
 }

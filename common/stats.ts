@@ -32,7 +32,15 @@ export const HEALTH_STATES = ['ok', 'warning', 'error'] as const
 export type HealthState = (typeof HEALTH_STATES)[number]
 
 export const healthCheckSchema = z.object({
-  key: z.enum(['database', 'queue', 'deadJobs', 'lastWebhook', 'reauth', 'credentialErrors']),
+  key: z.enum([
+    'database',
+    'queue',
+    'deadJobs',
+    'lastWebhook',
+    'reauth',
+    'subscriptions',
+    'credentialErrors',
+  ]),
   label: z.string(),
   state: z.enum(HEALTH_STATES),
   /** What was measured, in words. */
@@ -57,3 +65,20 @@ export type PublicHealth = z.infer<typeof publicHealthSchema>
 /** POST /api/test-webhook. */
 export const testWebhookResultSchema = z.object({ ok: z.literal(true), logId: z.string() })
 export type TestWebhookResult = z.infer<typeof testWebhookResultSchema>
+
+/**
+ * GET /api/provider-alerts: problems only the server's operator can fix, e.g. a provider's token
+ * endpoint refusing this server's app credentials (`invalid_client`, issue 10 item 7). Shown on
+ * the dashboard to everyone signed in; never carries a secret.
+ */
+export const providerAlertsSchema = z.object({
+  alerts: z.array(
+    z.object({
+      provider: z.enum(['yelp', 'ghl']),
+      message: z.string(),
+      /** When the provider first refused (ISO). */
+      since: z.string(),
+    }),
+  ),
+})
+export type ProviderAlertList = z.infer<typeof providerAlertsSchema>

@@ -190,3 +190,29 @@ describe('failed jobs on the Dashboard', () => {
     expect(problems).toEqual([])
   })
 })
+
+describe('operator alert on the Dashboard (issue 10 item 7)', () => {
+  it('shows GoHighLevel refusing the app credentials (invalid_client), and clears once they work', async () => {
+    const secret = world.ghl.config.clientSecret
+    // The app's secret was rotated in GHL but not on this server (a redeploy with a typo).
+    world.ghl.config.clientSecret = 'rotated-elsewhere'
+    try {
+      // The operators' refresh asks GHL's token endpoint at once, which answers invalid_client.
+      await world.admin.post(`/api/clients/${CLIENT.clientId}/refresh-tokens`)
+      await page.goto('/')
+      const banner = page.getByRole('alert', { name: 'Operator alerts' })
+      await banner.getByText('GoHighLevel refused this server’s app credentials').waitFor({ timeout: 15_000 })
+      await banner.getByText(/GoHighLevel refused this server's app credentials/).waitFor()
+      expect(await banner.textContent()).not.toContain(secret)
+      await screenshot('dashboard-operator-alert')
+    } finally {
+      world.ghl.config.clientSecret = secret
+    }
+    const fixed = await world.admin.post(`/api/clients/${CLIENT.clientId}/refresh-tokens`)
+    expect(fixed.body).toMatchObject({ ghl: { status: 'refreshed' } })
+    await page.reload()
+    await page.getByRole('region', { name: 'Failed jobs' }).waitFor()
+    expect(await page.getByRole('alert', { name: 'Operator alerts' }).count()).toBe(0)
+    expect(problems).toEqual([])
+  })
+})

@@ -232,6 +232,39 @@ describe('Lead Inbox', () => {
     expect(took).toBeLessThan(5000)
     expect(problems).toEqual([])
   })
+
+  it('applies a live change by fetching that lead alone, not by reloading the loaded pages', async () => {
+    await card('lead-roof').click()
+    await expectText(conversation(), /Leaking skylight/)
+    const requests: string[] = []
+    const record = (request: { url(): string; method(): string }) => {
+      const url = new URL(request.url())
+      if (request.method() === 'GET' && url.pathname.startsWith('/api/leads'))
+        requests.push(`${url.pathname}${url.search}`)
+    }
+    page.on('request', record)
+    try {
+      world.sims.consumerMessage('lead-pipe', 'Can you also check the chimney?')
+      await expect.poll(async () => cards().first().getAttribute('data-lead-id')).toBe('lead-pipe')
+      await expectText(count(), '3 of 3 leads')
+      // The engine's later jobs for the same message announce the lead again: let them arrive.
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+    } finally {
+      page.off('request', record)
+    }
+    const pageLoads = requests.filter((r) => r.startsWith('/api/leads?'))
+    const ofTheLead = requests.filter((r) => r === '/api/leads/lead-pipe')
+    // Before: every loaded page (limit=200, with its count) and the open lead came again.
+    expect(pageLoads).toEqual([])
+    expect(ofTheLead.length).toBeGreaterThanOrEqual(1)
+    expect(requests.filter((r) => r === '/api/leads/lead-roof')).toEqual([])
+    // The message's sync and its later jobs may each announce the lead (and a lead an earlier test
+    // opened may turn read meanwhile): each announcement costs one small fetch, never a page.
+    expect(ofTheLead.length, requests.join(', ')).toBeLessThanOrEqual(3)
+    const allowed = (r: string) => r === '/api/leads/facets' || /^\/api\/leads\/lead-[a-z]+$/.test(r)
+    expect(requests.filter((r) => !allowed(r)), requests.join(', ')).toEqual([])
+    expect(problems).toEqual([])
+  })
 })
 
 describe('Lead Inbox on a 390 px phone', () => {

@@ -254,4 +254,33 @@ describe('API & Webhook Logs', () => {
     await screenshot('request-logs', 390)
     expect(problems).toEqual([])
   })
+
+  it('shows a new delivery without a reload, through the events stream instead of polling', async () => {
+    await page.goto('/webhooks')
+    await entries().first().waitFor()
+    const before = await entries().count()
+    const reads: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/all-request-logs')) reads.push(request.url())
+    })
+    // Quiet: with the stream open, nothing polls (it was every 5 s).
+    await page.waitForTimeout(6_000)
+    expect(reads).toEqual([])
+    const delivery = await fetch(`${server.url}/yelp/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        time: new Date().toISOString(),
+        object: 'business',
+        data: { id: 'stream-test-biz', updates: [{ event_type: 'NEW_EVENT', lead_id: 'stream-lead' }] },
+      }),
+    })
+    expect(delivery.status).toBe(200)
+    const added = ((await admin.get('/api/all-request-logs?type=webhook')).body as LogEntry[])[0]
+    expect(added?.payload).toMatchObject({ data: { id: 'stream-test-biz' } })
+    await page.locator(`[data-log-id="${added?.id}"]`).waitFor({ timeout: 5_000 })
+    expect(await entries().count()).toBe(before + 1)
+    expect(reads.length).toBeGreaterThan(0)
+    expect(problems).toEqual([])
+  })
 })

@@ -13,6 +13,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ClientView } from '@common/clients.ts'
 import type { LeadAnalysis } from '@common/custom-fields.ts'
+import type { ContactSyncStatus } from '@common/contacts.ts'
 import type { ImportStatus } from '@common/imports.ts'
 import type { JobView } from '../common/jobs.ts'
 import { loadConfig } from '../server/src/config/config.ts'
@@ -45,7 +46,7 @@ const SAMPLE_CLIENT = { clientId: 'bay-area-roofing', name: 'Bay Area Roofing Co
 const LEAD_ID_FIELD = STANDARD_LEAD_FIELDS.find((field) => field.key === 'lead_id')?.name ?? 'Yelp Lead ID'
 /** Queued, running or waiting for a retry: the engine has not finished with the job. */
 const UNFINISHED_JOB_STATES: ReadonlySet<string> = new Set(['created', 'retry', 'active'])
-const IMPORT_QUEUES: ReadonlySet<string> = new Set([QUEUES.leadImport, QUEUES.leadSync])
+const IMPORT_QUEUES: ReadonlySet<string> = new Set([QUEUES.leadImport, QUEUES.leadSync, QUEUES.leadSyncBulk])
 /** How long one step of the scenario may take before the check gives up on it. */
 const STEP_TIMEOUT_MS = 30_000
 const FIELD_CALLS = 'POST …/ghl/analyze-leads, then POST …/ghl/create-custom-fields'
@@ -210,6 +211,24 @@ async function authorize(hub: SessionClient, startPath: string, provider: string
 }
 
 /** Until the import has queued every lead and the engine has finished syncing them; dead jobs fail. */
+/** "Sync All Leads to GHL Contacts" is a job: start it, then follow its status to the end. */
+async function syncContacts(hub: SessionClient, clientPath: string): Promise<ContactSyncStatus> {
+  await hub.call<ContactSyncStatus>('sync the contacts', 'POST', `${clientPath}/ghl/sync-contacts`)
+  return waitFor(
+    'the contact sync',
+    async () => {
+      const status = await hub.call<ContactSyncStatus>(
+        'read the contact sync status',
+        'GET',
+        `${clientPath}/ghl/contact-sync-status`,
+      )
+      if (status.status === 'failed') throw new Error(`the contact sync failed: ${status.error}`)
+      return status.status === 'completed' && status
+    },
+    60_000,
+  )
+}
+
 async function waitForImport(hub: SessionClient, clientId: string): Promise<ImportStatus> {
   let pending = ''
   try {
@@ -317,14 +336,15 @@ async function seedConnectedClient(demo: Demo, say: Say): Promise<SeededClient> 
   // The analysis reads the hub's stored leads: now that there are some, their survey questions
   // become fields too, and a contact sync fills them on the contacts the import created.
   const after = await createCustomFields(hub, clientPath)
-  const synced = await hub.call<{ success: number; errors: number; message: string }>(
-    'sync the contacts',
-    'POST',
-    `${clientPath}/ghl/sync-contacts`,
-  )
-  if (synced.errors > 0) throw new Error(`the contact sync reported errors: ${synced.message}`)
+  const synced = await syncContacts(hub, clientPath)
+  if (synced.errors > 0) {
+    throw new Error(`the contact sync reported errors: ${JSON.stringify(synced.failures)}`)
+  }
   say(`Created ${after.created} more custom fields for the leads' survey questions`, FIELD_CALLS)
-  say(`Filled them in on the contacts: ${synced.message}`, `POST ${clientPath}/ghl/sync-contacts`)
+  say(
+    `Filled them in on the contacts: ${synced.success} of ${synced.leadsTotal} synced`,
+    `POST ${clientPath}/ghl/sync-contacts, then GET …/ghl/contact-sync-status until done`,
+  )
 
   const contacts = await sim.ghlContacts(locationId)
   const messages = await sim.ghlMessages(locationId)

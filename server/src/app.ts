@@ -24,6 +24,8 @@ import type { EventStreamService } from './modules/events/event-stream.service.t
 import { registerEventRoutes } from './modules/events/events.routes.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
 import type { HealthService } from './modules/health/health.service.ts'
+import { registerLeadDutyRoutes } from './modules/inbox/lead-duties.routes.ts'
+import type { LeadDutiesService } from './modules/inbox/lead-duties.service.ts'
 import { registerLeadRoutes } from './modules/inbox/leads.routes.ts'
 import type { LeadsService } from './modules/inbox/leads.service.ts'
 import { registerEngineRoutes } from './modules/jobs/engine.routes.ts'
@@ -72,6 +74,8 @@ export interface RouteServices {
   events: EventStreamService
   /** The Lead Inbox (GET/PATCH/POST /api/leads…). */
   leads: LeadsService
+  /** Read receipts and replied marks on Yelp (issue 17). */
+  leadDuties: LeadDutiesService
   /** Present when this process runs the engine (it was given a job queue). */
   ingress?: IngressServices
 }
@@ -84,6 +88,8 @@ export interface IngressServices {
   jobs: JobsService
   /** Tell this process's workers that webhooks queued work, instead of waiting for their poll. */
   onLeadSyncsQueued: (jobs: number) => void
+  /** A webhook delivery was logged (announced to the operators' open log screens). */
+  onWebhookLogged: () => void
   onReplyQueued: () => void
 }
 
@@ -175,10 +181,11 @@ export async function registerRoutes(
   registerOAuthRoutes(app, { auth: services.auth, oauth: services.oauth })
   registerEventRoutes(app, services.events)
   registerLeadRoutes(app, services.leads)
+  registerLeadDutyRoutes(app, services.leadDuties)
   const ingress = services.ingress
   if (ingress) {
-    await registerYelpWebhookRoutes(app, ingress.webhooks, ingress.onLeadSyncsQueued)
-    registerTestWebhookRoutes(app, ingress.webhooks)
+    await registerYelpWebhookRoutes(app, ingress.webhooks, ingress.onLeadSyncsQueued, ingress.onWebhookLogged)
+    registerTestWebhookRoutes(app, ingress.webhooks, ingress.onWebhookLogged)
     await registerReplyRoutes(app, ingress.replies, ingress.onReplyQueued)
     registerEngineRoutes(app, ingress.engine)
     registerJobRoutes(app, ingress.jobs)

@@ -33,6 +33,7 @@ import { type ChangeBus, InProcessChangeBus } from './modules/events/change-bus.
 import { EventStreamService } from './modules/events/event-stream.service.ts'
 import { PostgresChangeBus } from './modules/events/postgres-change-bus.ts'
 import { HealthService } from './modules/health/health.service.ts'
+import { LeadDutiesService } from './modules/inbox/lead-duties.service.ts'
 import { LeadsService } from './modules/inbox/leads.service.ts'
 import { EngineService } from './modules/jobs/engine.service.ts'
 import { JobsService } from './modules/jobs/jobs.service.ts'
@@ -150,6 +151,7 @@ export async function buildApp({
     ghlOAuth,
     new ProviderAlertStore(db),
   )
+  const providers = createProviderClients(config, requestLog, tokens, app.log, { api: options.providerApi })
   const core: Core = {
     config,
     db,
@@ -159,8 +161,8 @@ export async function buildApp({
     ghlOAuth,
     tokens,
     ghlFields: new GhlCustomFieldsClient(config, http),
-    subscriptions: new YelpSubscriptions(config, http),
-    providers: createProviderClients(config, requestLog, tokens, app.log, { api: options.providerApi }),
+    subscriptions: new YelpSubscriptions(config, http, providers.api),
+    providers,
     connectionListeners: [],
     engineOptions: options.engine ?? {},
   }
@@ -245,6 +247,15 @@ export async function buildApp({
     backups,
     events,
     leads: new LeadsService({ db, boss, wake: (queue) => engine?.wake(queue), changes }),
+    leadDuties: new LeadDutiesService({
+      db,
+      boss,
+      wake: (queue) => engine?.wake(queue),
+      changes,
+      markReplied: engine
+        ? (clientId, leadId, type) => engine.markReplied(clientId, leadId, type)
+        : undefined,
+    }),
     ingress:
       boss && engine
         ? ingressServices({ config, db, ingestDb, boss, engine, log: app.log, webhookSecret, changes })
@@ -286,11 +297,9 @@ function ingressServices(deps: {
     replies: new ReplyService(ingestDb, boss, keys, log),
     engine: new EngineService(db, engine),
     jobs: new JobsService(db, boss, (queue) => engine.wake(queue)),
-    onLeadSyncsQueued: (jobs: number) => {
-      engine.wake(QUEUES.leadSync, jobs)
-      // A new webhook log entry (its client is known only once the job runs: all-client users hear it).
-      changes.announce({ topic: 'logs' })
-    },
+    onLeadSyncsQueued: (jobs: number) => engine.wake(QUEUES.leadSync, jobs),
+    // A new webhook log entry (announced without a client: all-client users hear it).
+    onWebhookLogged: () => changes.announce({ topic: 'logs' }),
     onReplyQueued: () => engine.wake(QUEUES.reply),
   }
 }

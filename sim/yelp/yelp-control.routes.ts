@@ -49,6 +49,11 @@ export function registerYelpControlRoutes(ctx: YelpSimContext): void {
     async (request) => ctx.leads.updateBusiness(request.params.businessId, request.body),
   )
 
+  app.post<{ Params: { businessId: string } }>(
+    `${p}/businesses/:businessId/lapse-subscription`,
+    async (request) => ctx.leads.lapseSubscription(request.params.businessId),
+  )
+
   app.post<{ Body: LeadInput }>(`${p}/leads`, async (request, reply) =>
     reply.code(201).send(leadView(ctx, ctx.leads.addLead(request.body))),
   )

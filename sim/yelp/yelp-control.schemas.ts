@@ -53,6 +53,7 @@ export const businessInput = z.strictObject({
   adminUserIds: z.array(id).default([]),
   /** Start with an active WEBHOOK subscription, as if the hub subscribed long ago. */
   isSubscribed: z.boolean().default(false),
+  refusesSubscription: z.boolean().default(false),
 })
 export type BusinessInput = z.input<typeof businessInput>
 
@@ -60,6 +61,7 @@ export const businessPatch = z.strictObject({
   name: z.string().min(1).optional(),
   isAdvertising: z.boolean().optional(),
   adminUserIds: z.array(id).optional(),
+  refusesSubscription: z.boolean().optional(),
 })
 export type BusinessPatch = z.input<typeof businessPatch>
 

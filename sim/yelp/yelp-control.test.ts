@@ -35,6 +35,7 @@ describe('control API: seeding', () => {
       name: 'Acme',
       isAdvertising: true,
       adminUserIds: ['u1'],
+      refusesSubscription: false,
     })
     const lead = await post('/leads', { id: 'L1', businessId: 'b1', project: { job_names: ['Roof repair'] } })
     expect(lead.status).toBe(201)

@@ -71,6 +71,7 @@ export class YelpLeadsService {
       name: parsed.name,
       isAdvertising: parsed.isAdvertising,
       adminUserIds: this.knownUsers(parsed.adminUserIds),
+      refusesSubscription: parsed.refusesSubscription,
     }
     if (this.store.businesses.has(business.id))
       throw new ControlError(409, `Business ${business.id} already exists`)
@@ -85,7 +86,17 @@ export class YelpLeadsService {
     if (parsed.name !== undefined) business.name = parsed.name
     if (parsed.isAdvertising !== undefined) business.isAdvertising = parsed.isAdvertising
     if (parsed.adminUserIds !== undefined) business.adminUserIds = this.knownUsers(parsed.adminUserIds)
+    if (parsed.refusesSubscription !== undefined) business.refusesSubscription = parsed.refusesSubscription
     return business
+  }
+
+  /** The business's WEBHOOK subscription lapses silently (404 when it had none in effect or pending). */
+  lapseSubscription(businessId: string): { businessId: string; lapsed: true } {
+    this.business(businessId)
+    if (!this.store.lapse(businessId, 'WEBHOOK')) {
+      throw new ControlError(404, `Business ${businessId} has no WEBHOOK subscription`)
+    }
+    return { businessId, lapsed: true }
   }
 
   /** The user loses admin on the business: their tokens then get 404 for its leads (pitfalls #7). */

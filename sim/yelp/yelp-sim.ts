@@ -97,6 +97,7 @@ export function createYelpSim(options: YelpSimOptions = {}) {
     addUser: (input: UserInput) => leads.addUser(input),
     addBusiness: (input: BusinessInput) => leads.addBusiness(input),
     updateBusiness: (businessId: string, patch: BusinessPatch) => leads.updateBusiness(businessId, patch),
+    lapseSubscription: (businessId: string) => leads.lapseSubscription(businessId),
     revokeBusinessAccess: (userId: string, businessId: string) =>
       leads.revokeBusinessAccess(userId, businessId),
     addLead: (input: LeadInput) => leads.addLead(input),

@@ -15,6 +15,12 @@ export interface YelpBusiness {
   isAdvertising: boolean
   /** Yelp users with admin rights on the business; an OAuth grant reaches exactly these businesses. */
   adminUserIds: string[]
+  /**
+   * Not from the docs: a control switch so a test can meet a business whose subscription Yelp
+   * will not restore; POST /v3/businesses/subscriptions naming it answers 403 AUTHORIZATION_ERROR
+   * (a documented code, docs/providers/yelp.md §3).
+   */
+  refusesSubscription: boolean
 }
 
 export interface YelpAttachment {
@@ -138,6 +144,13 @@ export class YelpStore {
         s.removeAtMs = nowMs + delayMs
       }
     }
+  }
+
+  /** A subscription that lapsed silently (docs/providers/yelp.md §2): gone at once, no webhook says so. */
+  lapse(businessId: string, type: SubscriptionType): boolean {
+    const before = this.subscriptions.length
+    this.subscriptions = this.subscriptions.filter((s) => !(s.businessId === businessId && s.type === type))
+    return this.subscriptions.length < before
   }
 
   isSubscribed(businessId: string, type: SubscriptionType, nowMs: number): boolean {

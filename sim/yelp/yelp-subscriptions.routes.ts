@@ -38,6 +38,18 @@ export function registerYelpSubscriptionRoutes(ctx: YelpSimContext): void {
             'business_ids',
           )
         }
+        const refused = change.data.business_ids.filter(
+          (id) => ctx.store.businesses.get(id)?.refusesSubscription,
+        )
+        if (method === 'POST' && refused.length > 0) {
+          // Control switch `refusesSubscription` (yelp-state.store.ts): a business Yelp will not subscribe.
+          return sendYelpError(
+            reply,
+            403,
+            'AUTHORIZATION_ERROR',
+            `Not authorized to subscribe business ${refused.join(', ')}`,
+          )
+        }
         const now = ctx.server.clock.now()
         const { business_ids: ids, subscription_types: types } = change.data
         if (method === 'POST') ctx.store.subscribe(ids, types, now, ctx.settings.subscriptionDelayMs)

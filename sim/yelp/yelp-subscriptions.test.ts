@@ -136,3 +136,24 @@ describe('business subscriptions API', () => {
     expect(response.body).toMatchObject({ error: { code: 'VALIDATION_ERROR' } })
   })
 })
+
+describe('a subscription that lapses (control routes)', () => {
+  it('lapse-subscription drops it at once, silently; 404 when there is none', async () => {
+    expect((await call(url, 'POST', PATH, { token: KEY, json: body })).status).toBe(202)
+    sim.clock.advance(DELAY)
+    expect((await list()).body).toMatchObject({ total: 1 })
+    const lapse = () => call(url, 'POST', '/__sim/yelp/businesses/b1/lapse-subscription', {})
+    expect((await lapse()).status).toBe(200)
+    expect((await list()).body).toEqual({ subscriptions: [], total: 0 })
+    expect((await lapse()).status).toBe(404)
+  })
+
+  it('a business set to refuse subscriptions gets 403 AUTHORIZATION_ERROR and stays unsubscribed', async () => {
+    sim.updateBusiness('b1', { refusesSubscription: true })
+    const response = await call(url, 'POST', PATH, { token: KEY, json: body })
+    expect(response.status).toBe(403)
+    expect(response.body).toMatchObject({ error: { code: 'AUTHORIZATION_ERROR' } })
+    sim.clock.advance(DELAY)
+    expect((await list()).body).toEqual({ subscriptions: [], total: 0 })
+  })
+})

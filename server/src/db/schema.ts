@@ -1,11 +1,14 @@
+import type { ContactSyncFailure, ContactSyncState } from '@common/contacts.ts'
 import type { ImportState } from '@common/imports.ts'
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -22,12 +25,11 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 /**
  * The text the logs' and messages' free-text filter searches (docs/spec/dashboard-spec.md §2.12: endpoint, method,
  * error, payload, response, status code), as one expression so one trigram index serves it.
- * repositories/*.repository.ts filter with the very same expressions, or the index is not used.
+ * The two log tables store it lower-cased (their search_text columns); messages are filtered
+ * with the very same expression as their index, or the index is not used.
  */
 export const WEBHOOK_LOG_SEARCH_TEXT = `(endpoint || ' ' || method || ' ' || coalesce(status_code::text, '') || ' ' || coalesce(error, '') || ' ' || coalesce(payload::text, '') || ' ' || coalesce(response::text, ''))`
-export const WEBHOOK_LOG_SEARCH = sql.raw(WEBHOOK_LOG_SEARCH_TEXT)
 export const API_LOG_SEARCH_TEXT = `(endpoint || ' ' || method || ' ' || coalesce(status_code::text, '') || ' ' || coalesce(error, '') || ' ' || coalesce(request_body::text, '') || ' ' || coalesce(response_body::text, ''))`
-export const API_LOG_SEARCH = sql.raw(API_LOG_SEARCH_TEXT)
 export const MESSAGE_SEARCH_TEXT = `(coalesce(content, '') || ' ' || coalesce(message_id, '') || ' ' || coalesce(conversation_id, '') || ' ' || coalesce(metadata->>'leadId', '') || ' ' || coalesce(metadata->>'error', ''))`
 export const MESSAGE_SEARCH = sql.raw(MESSAGE_SEARCH_TEXT)
 
@@ -76,6 +78,16 @@ export const clients = pgTable(
       .notNull()
       .default(sql`now() + interval '7 days'`),
     onboardingOutlivesConnection: boolean('onboarding_outlives_connection').notNull().default(false),
+    /**
+     * The daily subscription check (issue 17 §3, docs/decisions/0012): `active` when Yelp lists the
+     * business's WEBHOOK subscription, `restoring` after a re-subscribe was accepted (202 is
+     * asynchronous), `failed` when it could not be restored; null before the first check.
+     */
+    yelpSubscriptionState: text('yelp_subscription_state'),
+    yelpSubscriptionCheckedAt: timestamp('yelp_subscription_checked_at', { withTimezone: true }),
+    yelpSubscriptionError: text('yelp_subscription_error'),
+    /** When the check last re-subscribed the business: still missing long after it means Yelp did not restore it. */
+    yelpResubscribedAt: timestamp('yelp_resubscribed_at', { withTimezone: true }),
   },
   (t) => [
     index('clients_created_at_idx').on(t.createdAt),
@@ -173,6 +185,15 @@ export const webhookLogs = pgTable(
           or lower(endpoint) like '%/ghl/webhook%' then 'incoming'
         else 'internal' end`),
       ),
+    /**
+     * The free-text document, lower-cased and stored (as leads.search_text): the filter reads
+     * `search_text like lower(pattern)` (what ILIKE does) instead of casting both JSON bodies to
+     * text for every candidate row, which made a term matching a third of a million rows cost
+     * 1.3 s to count (bench/RESULTS.md, issue 14).
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`lower(${WEBHOOK_LOG_SEARCH_TEXT})`)),
     createdAt: createdAt(),
   },
   (t) => [
@@ -181,7 +202,7 @@ export const webhookLogs = pgTable(
     // The API & Webhook Logs filters (docs/spec/dashboard-spec.md §2.12), each newest first for keyset pages.
     index('webhook_logs_endpoint_created_idx').on(t.endpoint, t.createdAt.desc(), t.id.desc()),
     index('webhook_logs_direction_created_idx').on(t.direction, t.createdAt.desc(), t.id.desc()),
-    index('webhook_logs_search_trgm_idx').using('gin', sql`${WEBHOOK_LOG_SEARCH} gin_trgm_ops`),
+    index('webhook_logs_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 )
 
@@ -221,6 +242,10 @@ export const apiRequestLogs = pgTable(
     responseBody: jsonb('response_body'),
     error: text('error'),
     duration: integer('duration'),
+    /** As webhook_logs.search_text. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`lower(${API_LOG_SEARCH_TEXT})`)),
     createdAt: createdAt(),
   },
   (t) => [
@@ -229,7 +254,7 @@ export const apiRequestLogs = pgTable(
     // The API & Webhook Logs filters (docs/spec/dashboard-spec.md §2.12), each newest first for keyset pages.
     index('api_request_logs_endpoint_created_idx').on(t.endpoint, t.createdAt.desc(), t.id.desc()),
     index('api_request_logs_direction_created_idx').on(t.direction, t.createdAt.desc(), t.id.desc()),
-    index('api_request_logs_search_trgm_idx').using('gin', sql`${API_LOG_SEARCH} gin_trgm_ops`),
+    index('api_request_logs_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 )
 
@@ -277,6 +302,13 @@ export const leads = pgTable(
     lastEventTime: timestamp('last_event_time', { withTimezone: true }).notNull(),
     status: text('status').notNull().default('new'),
     events: jsonb('events').$type<unknown[]>(),
+    /**
+     * Read receipts (issue 17 §1): the newest consumer event a person opened in the inbox (queued
+     * to be marked read on Yelp, once), and the one Yelp confirmed, with when it was read.
+     */
+    readRequestedEventId: text('read_requested_event_id'),
+    readEventId: text('read_event_id'),
+    readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Derived by the database from the columns above, so every writer keeps them right and the
@@ -431,5 +463,70 @@ export const leadImports = pgTable('lead_imports', {
   leadsQueued: integer('leads_queued').notNull().default(0),
   error: text('error'),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+})
+
+/**
+ * What operators did to a lead outside the conversation, shown on its timeline (issue 17 §2):
+ * `replied_phone` / `replied_email`, marked on Yelp with mark_as_replied. A lead is marked
+ * replied once (Yelp refuses a second mark), so one such row per lead.
+ */
+export const leadActivity = pgTable(
+  'lead_activity',
+  {
+    id: serial('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    leadId: text('lead_id').notNull(),
+    kind: text('kind').notNull(),
+    actorUsername: text('actor_username'),
+    /** e.g. that Yelp already had the lead marked replied. */
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('lead_activity_lead_idx').on(t.leadId, t.createdAt),
+    uniqueIndex('lead_activity_replied_uq')
+      .on(t.leadId)
+      .where(sql`kind in ('replied_phone', 'replied_email')`),
+  ],
+)
+
+/**
+ * Row counts of the three log tables per client, kept by statement-level triggers in the writing
+ * transaction (migration 0011_log_counters_and_search_text), so the unfiltered X-Total-Count of the logs lists
+ * and the stats' totalMessages are a sum of a few rows instead of a count over a million.
+ * `client_key` is the client id, '' for rows without one. Each connection adds to its own
+ * `slot` (its backend pid modulo 16): concurrent writers for one client do not queue on one
+ * row. Derived data: backups leave it out and the triggers rebuild it on restore.
+ */
+export const logCounters = pgTable(
+  'log_counters',
+  {
+    source: text('source').notNull(),
+    clientKey: text('client_key').notNull(),
+    slot: integer('slot').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.clientKey, t.slot] })],
+)
+
+/** Progress of a client's "Sync All Leads to GHL Contacts" job (issue 10 item 11), like lead_imports. */
+export const contactSyncs = pgTable('contact_syncs', {
+  clientId: text('client_id')
+    .primaryKey()
+    .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  // Type only: the wire's states, 'never' meaning no row.
+  status: text('status').$type<Exclude<ContactSyncState, 'never'>>().notNull(),
+  leadsTotal: integer('leads_total').notNull().default(0),
+  leadsDone: integer('leads_done').notNull().default(0),
+  success: integer('success').notNull().default(0),
+  errors: integer('errors').notNull().default(0),
+  failures: jsonb('failures').$type<ContactSyncFailure[]>().notNull().default([]),
+  error: text('error'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Touched with every progress write: a 'running' row left without one is abandoned. */
+  updatedAt: updatedAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 })

@@ -1,3 +1,4 @@
+import { contactSyncStatusSchema } from '@common/contacts.ts'
 import { importStatusSchema } from '@common/imports.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SAMPLE_IDS } from '../../../sim/yelp/yelp-sample.fixture.ts'
@@ -81,8 +82,14 @@ describe('contact sync', () => {
   it('upserts every stored lead’s contact and reports the counts, changing nothing twice', async () => {
     const messagesBefore = (await sims.ghlMessages()).length
     const synced = await world.admin.post(`/api/clients/${ACME.clientId}/ghl/sync-contacts`)
-    expect(synced.status, synced.text).toBe(200)
-    expect(synced.body).toMatchObject({ success: 3, errors: 0, failures: [] })
+    expect(synced.status, synced.text).toBe(202)
+    const done = await waitFor('the contact sync to finish', async () => {
+      const status = contactSyncStatusSchema.parse(
+        (await world.admin.get(`/api/clients/${ACME.clientId}/ghl/contact-sync-status`)).body,
+      )
+      return status.status === 'completed' ? status : null
+    })
+    expect(done).toMatchObject({ success: 3, errors: 0, failures: [] })
     expect(await sims.ghlContacts()).toHaveLength(3)
     expect((await sims.ghlMessages()).length).toBe(messagesBefore)
   })
@@ -121,7 +128,7 @@ describe('reconcile when nothing is new', () => {
     const { server } = world.server
     const idle = async () => {
       const result = (await server.database.execute(
-        `select count(*)::int as n from pgboss.job where name = '${QUEUES.leadSync}' and state in ('created', 'retry', 'active')`,
+        `select count(*)::int as n from pgboss.job where name in ('${QUEUES.leadSync}', '${QUEUES.leadSyncBulk}') and state in ('created', 'retry', 'active')`,
       )) as { rows: Array<{ n: number }> }
       return Number(result.rows[0]?.n) === 0
     }

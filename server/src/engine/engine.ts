@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
 import type { AppConfig } from '../config/config.ts'
 import type { DB } from '../db/database.ts'
+import { runAsBulk } from '../integrations/http/call-priority.ts'
 import { PermanentProviderError, TransientProviderError } from '../integrations/http/provider-errors.ts'
 import {
   NeedsReauthError,
@@ -10,6 +11,7 @@ import {
 } from '../integrations/oauth/token-manager.ts'
 import type { ProviderClients } from '../integrations/provider-clients.ts'
 import type { YelpOAuth } from '../integrations/yelp/yelp-oauth.ts'
+import { ConflictError, ExternalServiceError } from '../lib/errors.ts'
 import { findClient, ghlTokensOf, yelpTokensOf } from '../repositories/clients.repository.ts'
 import { clearLeases } from '../repositories/credential-leases.repository.ts'
 import {
@@ -24,6 +26,7 @@ import { ContactSync } from './contact-sync.ts'
 import { LeadContactUpdate } from './lead-contact-update.ts'
 import { LeadImport } from './lead-import.ts'
 import { LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
+import type { LeadsPort, SubscriptionsPort } from './provider-ports.ts'
 import { withLeadLease } from './queue/lead-lease.ts'
 import { withQueueSetupLock } from './queue/queue.ts'
 import {
@@ -31,15 +34,20 @@ import {
   createQueues,
   type HubReplyJob,
   JOB_HEARTBEAT_MS,
+  LEAD_SYNC_QUEUES,
   type LeadJob,
   type LeadSyncJob,
   leadSyncKey,
+  type MarkReadJob,
+  leadSyncQueueFor,
   QUEUES,
   type ReplyJob,
 } from './queue/queues.ts'
 import { Reconciler } from './reconciler.ts'
 import { HubReplyHandler } from './reply/hub-reply.handler.ts'
 import { ReplyHandler } from './reply/reply.handler.ts'
+import { MarkReadHandler } from './yelp-duties/mark-read.handler.ts'
+import { SubscriptionSync } from './yelp-duties/subscription-sync.ts'
 
 // Workers per process. Lead syncs are I/O-bound and serialised per lead by the queue policy,
 // so several run side by side; provider rate limits are enforced underneath. A sync whose GHL
@@ -47,14 +55,21 @@ import { ReplyHandler } from './reply/reply.handler.ts'
 // workers keep the other locations moving meanwhile (bench/RESULTS.md, "drain").
 const WORKERS: Record<string, number> = {
   [QUEUES.leadSync]: 16,
+  // Imports and reconciles: few, so their thousands of syncs never hold every worker (nor queue
+  // more than a few calls in the Yelp limiter) while webhooks wait.
+  [QUEUES.leadSyncBulk]: 2,
   [QUEUES.reply]: 2,
   [QUEUES.contactSync]: 1,
   [QUEUES.leadImport]: 1,
   [QUEUES.reconcile]: 1,
   [QUEUES.hubReply]: 2,
   [QUEUES.leadContact]: 1,
+  [QUEUES.markRead]: 1,
+  [QUEUES.subscriptionSync]: 1,
 }
 const RECONCILE_CRON = '*/15 * * * *'
+/** Daily at 04:23 UTC (issue 17 §3: Yelp asks for a re-sync at least every 24 h). */
+export const SUBSCRIPTION_SYNC_CRON = '23 4 * * *'
 /** When a lead's sync finds another one running, it runs again this many seconds later. */
 const LEAD_BUSY_RETRY_SECONDS = 3
 /**
@@ -65,6 +80,9 @@ const LEAD_BUSY_RETRY_SECONDS = 3
 const RETRY_HORIZON_MS: Record<string, number> = {
   [QUEUES.reply]: 24 * 3600_000,
   [QUEUES.leadSync]: 24 * 3600_000,
+  // A read receipt must survive a Yelp outage too.
+  [QUEUES.markRead]: 24 * 3600_000,
+  [QUEUES.leadSyncBulk]: 24 * 3600_000,
 }
 const RETRY_BASE_MS = 2_000
 const RETRY_MAX_MS = 15 * 60_000
@@ -87,6 +105,8 @@ export interface EngineDeps {
   /** Checks whether a Yelp 404 means the token lost the business, and flags the connection. */
   tokens: Pick<TokenManager, 'yelpAccessToken' | 'markNeedsReauth'>
   yelpOAuth: Pick<YelpOAuth, 'listBusinesses'>
+  /** Yelp's business subscriptions (the daily check). */
+  subscriptions: SubscriptionsPort
   engineOptions: EngineOptions
 }
 
@@ -117,6 +137,8 @@ export class Engine {
   readonly imports: LeadImport
   readonly hubReplies: HubReplyHandler
   readonly contactUpdates: LeadContactUpdate
+  readonly markRead: MarkReadHandler
+  readonly subscriptionSync: SubscriptionSync
   private readonly reconciler: Reconciler
   private readonly workers = new Map<string, WorkerSlot[]>()
 
@@ -132,9 +154,11 @@ export class Engine {
     this.replies = new ReplyHandler(db, providers.yelpLeads, providers.ghl)
     this.hubReplies = new HubReplyHandler(db, this.replies, this.leadSync, providers.ghl)
     this.contactUpdates = new LeadContactUpdate(db, this.leadSync)
-    this.contactSync = new ContactSync(db, this.leadSync)
+    this.contactSync = new ContactSync(db, boss, this.leadSync)
     this.imports = new LeadImport(db, boss, providers.yelpLeads)
     this.reconciler = new Reconciler(db, boss, providers.yelpLeads)
+    this.markRead = new MarkReadHandler(db, providers.yelpLeads)
+    this.subscriptionSync = new SubscriptionSync(db, deps.subscriptions, changes)
     deps.connectionListeners.push(async (clientId, provider) => {
       await this.unpark(clientId, provider)
     })
@@ -146,15 +170,52 @@ export class Engine {
       await createQueues(this.boss)
       // pg-boss elects one process per cron tick, so several processes never double-schedule.
       await this.boss.schedule(QUEUES.reconcile, RECONCILE_CRON)
+      // One schedule row in the database: one job per tick whatever the number of processes.
+      await this.boss.schedule(QUEUES.subscriptionSync, SUBSCRIPTION_SYNC_CRON, undefined, { tz: 'UTC' })
     })
     await this.retryOrphans()
     await this.work<LeadSyncJob>(QUEUES.leadSync, (job) => this.syncLead(job))
+    await this.work<LeadSyncJob>(QUEUES.leadSyncBulk, (job) =>
+      // Its provider calls wait behind live ones in the rate limiter (call-priority.ts).
+      runAsBulk(() => this.syncLead(job)),
+    )
     await this.work<ReplyJob>(QUEUES.reply, (job) => this.replies.run(job))
-    await this.work<ClientJob>(QUEUES.contactSync, (job) => this.contactSync.run(job.clientId))
-    await this.work<ClientJob>(QUEUES.leadImport, (job) => this.imports.run(job.clientId))
-    await this.work<object>(QUEUES.reconcile, () => this.reconciler.run())
+    // Bulk work too: their provider calls go after the live ones.
+    await this.work<ClientJob>(QUEUES.contactSync, (job) =>
+      runAsBulk(() => this.contactSync.run(job.clientId)),
+    )
+    await this.work<ClientJob>(QUEUES.leadImport, (job) => runAsBulk(() => this.imports.run(job.clientId)))
+    await this.work<object>(QUEUES.reconcile, () => runAsBulk(() => this.reconciler.run()))
     await this.work<HubReplyJob>(QUEUES.hubReply, (job) => this.hubReplies.run(job))
     await this.work<LeadJob>(QUEUES.leadContact, (job) => this.contactUpdates.run(job))
+    await this.work<MarkReadJob>(QUEUES.markRead, (job) => this.markRead.run(job))
+    await this.work<object>(QUEUES.subscriptionSync, () => this.subscriptionSync.run())
+  }
+
+  /**
+   * Marks a lead replied outside Yelp, now (issue 17 §2): the operator waits for Yelp's answer.
+   * Yelp's "already marked" is an outcome, not an error (docs/providers/yelp.md §1).
+   */
+  async markReplied(
+    clientId: string,
+    leadId: string,
+    replyType: 'PHONE' | 'EMAIL',
+  ): Promise<'marked' | 'already_marked'> {
+    const leads: LeadsPort = this.deps.providers.yelpLeads
+    try {
+      return await leads.markAsReplied(clientId, leadId, replyType)
+    } catch (error) {
+      // Shown to the operator who clicked: what Yelp said, as a 409 or 502 rather than a 500.
+      if (error instanceof NeedsReauthError || error instanceof NotConnectedError) {
+        throw new ConflictError(
+          `Marking lead ${leadId} replied needs client ${clientId}'s Yelp connection: ${error.message}`,
+        )
+      }
+      if (error instanceof PermanentProviderError || error instanceof TransientProviderError) {
+        throw new ExternalServiceError(error.message)
+      }
+      throw error
+    }
   }
 
   /**
@@ -166,7 +227,7 @@ export class Engine {
       this.leadSync.run(job, signal),
     )
     if (outcome.ran) return outcome.result
-    await this.boss.send(QUEUES.leadSync, job, {
+    await this.boss.send(leadSyncQueueFor(job), job, {
       singletonKey: leadSyncKey(job),
       startAfter: LEAD_BUSY_RETRY_SECONDS,
     })
@@ -196,7 +257,7 @@ export class Engine {
       await this.boss.send(
         job.queue,
         data,
-        job.queue === QUEUES.leadSync ? { singletonKey: leadSyncKey(data) } : {},
+        LEAD_SYNC_QUEUES.has(job.queue) ? { singletonKey: leadSyncKey(data) } : {},
       )
       this.wake(job.queue)
     }
@@ -245,7 +306,7 @@ export class Engine {
     const next = { ...data, retry: { since, attempt } }
     await this.boss.send(queue, next, {
       startAfter: new Date(Date.now() + delayMs),
-      ...(queue === QUEUES.leadSync ? { singletonKey: leadSyncKey(next as unknown as LeadSyncJob) } : {}),
+      ...(LEAD_SYNC_QUEUES.has(queue) ? { singletonKey: leadSyncKey(next as unknown as LeadSyncJob) } : {}),
     })
     const message = `again in ${Math.round(delayMs / 1000)} s (attempt ${attempt}): ${error.message}`
     this.log.warn({ queue, jobId: job.id }, `rescheduled ${message}`)
@@ -310,7 +371,7 @@ export class Engine {
     }
     // Every job talks to a provider: its calls are new API log entries.
     this.changes.announce({ topic: 'logs', ...scope })
-    if (queue === QUEUES.reconcile) return
+    if (queue === QUEUES.reconcile || queue === QUEUES.subscriptionSync) return
     this.changes.announce({ topic: 'messages', ...scope })
     this.changes.announce({ topic: 'leads', ...scope })
   }

@@ -46,7 +46,7 @@ export class LeadImport {
       for (let start = 0; start < leadIds.length; start += IMPORT_BATCH) {
         const jobs = leadIds.slice(start, start + IMPORT_BATCH).map((leadId) => {
           const data: LeadSyncJob = { clientId, leadId, reason: 'import' }
-          return { name: QUEUES.leadSync, data, singletonKey: leadSyncKey(data), priority: PRIORITY.bulk }
+          return { name: QUEUES.leadSyncBulk, data, singletonKey: leadSyncKey(data), priority: PRIORITY.bulk }
         })
         await this.boss.insert(jobs)
         queued += jobs.length

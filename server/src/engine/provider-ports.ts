@@ -14,11 +14,26 @@ export interface LeadsPort {
     options?: { knownIds?: ReadonlySet<string> },
   ): Promise<YelpEvent[]>
   writeText(clientId: string, leadId: string, text: string): Promise<void>
+  markAsRead(clientId: string, leadId: string, eventId: string, readAt: Date): Promise<void>
+  markAsReplied(
+    clientId: string,
+    leadId: string,
+    replyType: 'PHONE' | 'EMAIL',
+  ): Promise<'marked' | 'already_marked'>
   listLeadIds(
     clientId: string,
     businessId: string,
     range?: { createdAfter?: Date; createdBefore?: Date },
   ): Promise<string[]>
+}
+
+/** Yelp's business subscriptions (docs/providers/yelp.md §3), with the app's API key. */
+export interface SubscriptionsPort {
+  /** Whether the API key is set: without it nothing can be checked. */
+  isConfigured(): boolean
+  /** Business ids with an active WEBHOOK subscription. */
+  listWebhookBusinessIds(): Promise<Set<string>>
+  resubscribeWebhooks(businessId: string, clientId: string): Promise<void>
 }
 
 export interface GhlPort {

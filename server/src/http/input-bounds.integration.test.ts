@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   auditLog,
   clients,
+  contactSyncs,
   ghlContacts,
   ghlCustomFields,
   leadImports,
@@ -57,6 +58,7 @@ async function snapshot(): Promise<string> {
     messages,
     ghlContacts,
     leadImports,
+    contactSyncs,
     auditLog,
   ]
   const rows = await Promise.all(tables.map((table) => db().select().from(table)))

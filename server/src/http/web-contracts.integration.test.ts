@@ -7,7 +7,7 @@ import {
   subscribeWebhookResultSchema,
   tokenRefreshResultSchema,
 } from '@common/clients.ts'
-import { contactSyncResultSchema } from '@common/contacts.ts'
+import { contactSyncStatusSchema } from '@common/contacts.ts'
 import {
   createCustomFieldsResultSchema,
   createFieldsResultSchema,
@@ -20,9 +20,12 @@ import {
 import { importStartedSchema, importStatusSchema } from '@common/imports.ts'
 import { jobListSchema } from '@common/jobs.ts'
 import {
+  lastConsumerEventId,
   leadDetailSchema,
   leadFacetsSchema,
   leadListSchema,
+  leadReadAnswerSchema,
+  leadRepliedAnswerSchema,
   leadReplyAnswerSchema,
   leadSchema,
 } from '@common/leads.ts'
@@ -31,7 +34,13 @@ import { onboardingViewSchema } from '@common/onboarding.ts'
 import { rolePermissionsSchema, roleUpdateResultSchema } from '@common/permissions.ts'
 import { logEndpointsSchema, logEntryListSchema, logEntrySchema } from '@common/request-logs.ts'
 import { backupListSchema, backupResultSchema, settingSchema, settingsListSchema } from '@common/settings.ts'
-import { activitySchema, statsSchema, systemHealthSchema, testWebhookResultSchema } from '@common/stats.ts'
+import {
+  activitySchema,
+  providerAlertsSchema,
+  statsSchema,
+  systemHealthSchema,
+  testWebhookResultSchema,
+} from '@common/stats.ts'
 import { auditListSchema, savedUserSchema, userListSchema } from '@common/users.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -145,6 +154,12 @@ const reads: ReadContract[] = [
     route: '/api/clients/:clientId/import-status',
     path: () => `/api/clients/${ACME.clientId}/import-status`,
     schema: importStatusSchema,
+  },
+  { route: '/api/provider-alerts', path: () => '/api/provider-alerts', schema: providerAlertsSchema },
+  {
+    route: '/api/clients/:clientId/ghl/contact-sync-status',
+    path: () => `/api/clients/${ACME.clientId}/ghl/contact-sync-status`,
+    schema: contactSyncStatusSchema,
   },
   {
     route: '/api/clients/:clientId/ghl/custom-fields',
@@ -307,7 +322,8 @@ describe('answers to the web’s changes match their contracts in common/', () =
     expectContract(
       'POST ghl/sync-contacts',
       await admin.post(`${acme}/ghl/sync-contacts`),
-      contactSyncResultSchema,
+      contactSyncStatusSchema,
+      202,
     )
     expectContract(
       'POST /api/import-historical-leads',
@@ -367,6 +383,18 @@ describe('answers to the web’s changes match their contracts in common/', () =
       await admin.post(`${lead}/reply`, { text: 'Thanks, we will call you today.' }),
       leadReplyAnswerSchema,
       202,
+    )
+    const opened = leadDetailSchema.parse((await admin.get(lead)).body)
+    expectContract(
+      'POST /api/leads/{leadId}/read',
+      await admin.post(`${lead}/read`, { eventId: lastConsumerEventId(opened.events) }),
+      leadReadAnswerSchema,
+      202,
+    )
+    expectContract(
+      'POST /api/leads/{leadId}/replied',
+      await admin.post(`${lead}/replied`, { replyType: 'PHONE' }),
+      leadRepliedAnswerSchema,
     )
 
     expectContract(

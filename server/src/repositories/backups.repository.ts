@@ -16,7 +16,15 @@ export interface TableInfo {
 const BATCH_ROWS = 2_000
 
 /**
- * The application's tables (schema `public`), parents before the tables that reference them.
+ * Tables the database derives from the others: left out of backups, rebuilt on restore (the
+ * log_counters triggers count the restored rows as they are inserted; restoring the counters
+ * too would count every row twice).
+ */
+const DERIVED_TABLES = ['log_counters']
+
+/**
+ * The application's tables (schema `public`, but the derived ones), parents before the tables
+ * that reference them.
  * Generated columns (the inbox's filter columns) are left out: the database computes them, and
  * refuses a value for them on restore.
  */
@@ -25,7 +33,10 @@ export async function listAppTables(db: DB): Promise<TableInfo[]> {
     await db.execute(sql`
       select table_name, column_name, coalesce(column_default like 'nextval(%', false) as is_serial
       from information_schema.columns
-      where table_schema = 'public' and is_generated = 'NEVER'
+      where table_schema = 'public' and is_generated = 'NEVER' and table_name not in (${sql.join(
+        DERIVED_TABLES.map((name) => sql`${name}`),
+        sql`, `,
+      )})
         and table_name in (select table_name from information_schema.tables
                            where table_schema = 'public' and table_type = 'BASE TABLE')
       order by table_name, ordinal_position`),

@@ -48,6 +48,9 @@ const inboxColumns = {
   userData: leads.userData,
   projectData: leads.projectData,
   events: leads.events,
+  readRequestedEventId: leads.readRequestedEventId,
+  readEventId: leads.readEventId,
+  readAt: leads.readAt,
   // Microsecond precision: a JavaScript Date would cut the key of the cursor to milliseconds.
   position: sql<string>`to_char(${leads.lastEventTime} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 }
@@ -70,6 +73,9 @@ export type InboxLeadRow = Pick<
   | 'userData'
   | 'projectData'
   | 'events'
+  | 'readRequestedEventId'
+  | 'readEventId'
+  | 'readAt'
 > & { position: string }
 
 function scopeCondition(scope: ClientScope): SQL | undefined {

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, or, sql } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, lte, or, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { leads } from '../db/schema.ts'
 
@@ -41,21 +41,41 @@ export async function listLeadsOfClient(db: DB, clientId: string): Promise<LeadR
   return db.select().from(leads).where(eq(leads.clientId, clientId)).orderBy(leads.timeCreated)
 }
 
-/** Ids of a client's stored leads with an event after `since`, or among `among`. */
-export async function listStoredLeadIds(
+/** Which of `among` are stored leads of the client. */
+export async function listStoredLeadIdsAmong(db: DB, clientId: string, among: string[]): Promise<string[]> {
+  if (!among.length) return []
+  const found: string[] = []
+  // In chunks: a business can list thousands of recent leads, and one statement's parameters are bounded.
+  for (let start = 0; start < among.length; start += 1000) {
+    const rows = await db
+      .select({ leadId: leads.leadId })
+      .from(leads)
+      .where(and(eq(leads.clientId, clientId), inArray(leads.leadId, among.slice(start, start + 1000))))
+    found.push(...rows.map((row) => row.leadId))
+  }
+  return found
+}
+
+/**
+ * Ids of a client's stored leads whose last event reached one of the `checkpointsMs` ages in the
+ * last `windowMs`: last event in (now - checkpoint - window, now - checkpoint].
+ */
+export async function listLeadIdsAtCheckpoints(
   db: DB,
   clientId: string,
-  { activeSince, among }: { activeSince: Date; among: string[] },
+  { now, checkpointsMs, windowMs }: { now: Date; checkpointsMs: number[]; windowMs: number },
 ): Promise<string[]> {
+  if (!checkpointsMs.length) return []
+  const windows = checkpointsMs.map((ageMs) =>
+    and(
+      gt(leads.lastEventTime, new Date(now.getTime() - ageMs - windowMs)),
+      lte(leads.lastEventTime, new Date(now.getTime() - ageMs)),
+    ),
+  )
   const rows = await db
     .select({ leadId: leads.leadId })
     .from(leads)
-    .where(
-      and(
-        sql`${leads.clientId} = ${clientId}`,
-        or(gt(leads.lastEventTime, activeSince), among.length ? inArray(leads.leadId, among) : undefined),
-      ),
-    )
+    .where(and(eq(leads.clientId, clientId), or(...windows)))
   return rows.map((row) => row.leadId)
 }
 

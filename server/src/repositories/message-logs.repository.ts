@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { MESSAGE_SEARCH } from '../db/schema.ts'
 import type { Keyset } from '../lib/keyset-cursor.ts'
+import { sumLogCounters } from './log-counters.repository.ts'
 import { containsPattern, inClients, isoMicros, selectRows, toCount } from './raw-rows.ts'
 
 // The Message Logs list (docs/spec/dashboard-spec.md §2.11, docs/spec/product.md §6.1): messages newest first, paged by
@@ -75,6 +76,14 @@ export async function listMessageLogs(
 /** X-Total-Count: every message the filters match. */
 export async function countMessageLogs(db: DB, filters: MessageLogFilters): Promise<number> {
   if (filters.clientIds && filters.clientIds.length === 0) return 0
+  // Filtered by client at most: the counters answer exactly, without reading the rows.
+  if (!filters.direction && !filters.status && !filters.from && !filters.until && !filters.q) {
+    return sumLogCounters(db, {
+      tables: ['messages'],
+      clientIds: filters.clientIds,
+      clientId: filters.clientId,
+    })
+  }
   const [row] = await selectRows<{ total: unknown }>(
     db,
     sql`select count(*) as total from messages m ${whereClause(conditions(filters))}`,
@@ -96,7 +105,7 @@ export interface RetryableJob {
 export async function findFailedDeliveryJobs(
   db: DB,
   wanted: { messageRowIds: number[]; leadIds: string[] },
-  queues: { reply: string; leadSync: string },
+  queues: { reply: string; leadSync: string[] },
 ): Promise<RetryableJob[]> {
   if (wanted.messageRowIds.length === 0 && wanted.leadIds.length === 0) return []
   const matches: SQL[] = []
@@ -109,7 +118,10 @@ export async function findFailedDeliveryJobs(
     )
   if (wanted.leadIds.length)
     matches.push(
-      sql`(name = ${queues.leadSync} and data->>'leadId' in (${sql.join(
+      sql`(name in (${sql.join(
+        queues.leadSync.map((name) => sql`${name}`),
+        sql`, `,
+      )}) and data->>'leadId' in (${sql.join(
         wanted.leadIds.map((id) => sql`${id}`),
         sql`, `,
       )}))`,

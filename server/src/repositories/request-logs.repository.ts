@@ -1,8 +1,8 @@
 import type { LogDirection, LogType } from '@common/request-logs.ts'
 import { type SQL, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
-import { API_LOG_SEARCH, WEBHOOK_LOG_SEARCH } from '../db/schema.ts'
 import type { Keyset } from '../lib/keyset-cursor.ts'
+import { sumLogCounters } from './log-counters.repository.ts'
 import { containsPattern, inClients, isoMicros, selectRows, toCount } from './raw-rows.ts'
 
 // webhook_logs and api_request_logs read as one list, newest first (docs/spec/dashboard-spec.md §2.12, docs/spec/product.md §6.1).
@@ -55,8 +55,6 @@ interface Source {
   table: SQL
   /** Columns of the §3.2 shape that this table lacks are null. */
   columns: (bodyLimit: number | null) => SQL
-  /** The free-text document, the expression its trigram index is built on (db/schema.ts). */
-  search: SQL
   platform: SQL
 }
 
@@ -84,7 +82,6 @@ const WEBHOOK: Source = {
     null::jsonb as request_body, null::jsonb as response_body,
     null::jsonb as request_headers, null::jsonb as response_headers,
     ${isCut([sql`payload`, sql`response`], limit)} as truncated`,
-  search: WEBHOOK_LOG_SEARCH,
 }
 
 const API: Source = {
@@ -96,7 +93,6 @@ const API: Source = {
     ${cut(sql`request_body`, limit)} as request_body, ${cut(sql`response_body`, limit)} as response_body,
     request_headers, response_headers,
     ${isCut([sql`request_body`, sql`response_body`], limit)} as truncated`,
-  search: API_LOG_SEARCH,
 }
 
 const SOURCES = [API, WEBHOOK]
@@ -109,8 +105,10 @@ function conditions(source: Source, filters: RequestLogFilters, cursor?: Keyset)
   if (filters.endpoint) where.push(sql`endpoint = ${filters.endpoint}`)
   if (filters.from) where.push(sql`created_at >= ${filters.from.toISOString()}::timestamptz`)
   if (filters.until) where.push(sql`created_at < ${filters.until.toISOString()}::timestamptz`)
-  // docs/spec/dashboard-spec.md §2.12 free text, through the source's trigram index (db/schema.ts).
-  if (filters.q) where.push(sql`${source.search} ilike ${containsPattern(filters.q)}`)
+  // docs/spec/dashboard-spec.md §2.12 free text: the stored lower-cased document (db/schema.ts
+  // search_text) through its trigram index. `like lower(…)` is what ILIKE does, without
+  // lower-casing every candidate row again.
+  if (filters.q) where.push(sql`search_text like lower(${containsPattern(filters.q)})`)
   if (cursor) {
     const rank = RANK[source.type]
     const at = sql`${cursor.t}::timestamptz`
@@ -164,6 +162,14 @@ export async function listRequestLogs(
 export async function countRequestLogs(db: DB, filters: RequestLogFilters): Promise<number> {
   const sources = sourcesFor(filters)
   if (sources.length === 0) return 0
+  // Filtered by client and type at most: the counters answer exactly, without reading the rows.
+  if (!filters.q && !filters.direction && !filters.endpoint && !filters.from && !filters.until) {
+    return sumLogCounters(db, {
+      tables: sources.map((source) => (source.type === 'api' ? 'api_request_logs' : 'webhook_logs')),
+      clientIds: filters.clientIds,
+      clientId: filters.clientId,
+    })
+  }
   const counts = sources.map(
     (source) => sql`(select count(*) from ${source.table} ${whereClause(conditions(source, filters))})`,
   )

@@ -3,7 +3,8 @@ import type { DB } from '../db/database.ts'
 import { inClients, selectRows, toCount } from './raw-rows.ts'
 
 // The counts behind GET /api/stats (definitions: docs/spec/product.md §6). Each is its own subquery so
-// "today" reads a created_at index range and the totals an index-only scan.
+// "today" reads a created_at index range; totalMessages is the sum of the messages' log_counters rows
+// (kept by triggers, migration 0011_log_counters_and_search_text) instead of a count over every message.
 
 export interface StatCounts {
   activeClients: number
@@ -33,7 +34,8 @@ export async function readStatCounts(
       (select count(*) from clients
         where yelp_tokens->>'accessToken' is not null and ghl_tokens->>'accessToken' is not null
         ${scoped(sql`client_id`, clientIds)}) as "connectedIntegrations",
-      (select count(*) from messages where true ${scoped(sql`client_id`, clientIds)}) as "totalMessages",
+      (select coalesce(sum(rows), 0) from log_counters where source = 'messages'
+        ${scoped(sql`client_key`, clientIds)}) as "totalMessages",
       (select count(*) from messages where created_at >= ${since}
         ${scoped(sql`client_id`, clientIds)}) as "messagesToday",
       (select count(*) from messages where created_at >= ${since} and status = 'error'

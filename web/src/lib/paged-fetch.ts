@@ -29,6 +29,3 @@ export async function fetchPage<S extends z.ZodType<unknown[]>>(
     totalCount: Number(res.headers.get(TOTAL_COUNT_HEADER) ?? items.length),
   }
 }
-
-/** How often lists and counts reload while shown, until the server's change events arrive. */
-export const LIVE_REFRESH_MS = 5_000

@@ -27,6 +27,7 @@ export function clientView(
       reauthReason: null,
       businessId: null,
       webhookSubscribed: false,
+      subscription: { state: 'unchecked', checkedAt: null, error: null },
     },
     ghl: {
       connected: false,

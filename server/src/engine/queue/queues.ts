@@ -4,6 +4,11 @@ import type PgBoss from 'pg-boss'
 export const QUEUES = {
   /** Fetch a Yelp lead and its events, mirror it into GHL. One queued + one running per lead. */
   leadSync: 'yelp-lead-sync',
+  /**
+   * The same sync, queued by the thousand by an import or a reconcile: a queue of its own with few
+   * workers, so a webhook's sync always finds a free worker (issue 10 item 6, bench/RESULTS.md).
+   */
+  leadSyncBulk: 'yelp-lead-sync-bulk',
   /** Deliver a GHL reply to Yelp and report the outcome back to GHL. */
   reply: 'ghl-reply',
   /** Upsert every stored lead of a client as a GHL contact. */
@@ -16,6 +21,10 @@ export const QUEUES = {
   hubReply: 'hub-reply',
   /** Push a lead's contact details edited in the inbox to its GHL contact. */
   leadContact: 'lead-contact-update',
+  /** Mark on Yelp the consumer event a person opened in the inbox (issue 17 §1). */
+  markRead: 'yelp-mark-read',
+  /** Daily: re-subscribe the businesses whose Yelp webhook subscription lapsed (issue 17 §3). */
+  subscriptionSync: 'yelp-subscription-sync',
 } as const
 
 export interface LeadSyncJob {
@@ -42,6 +51,15 @@ export interface HubReplyJob {
   messageRowId: number
 }
 
+export interface MarkReadJob {
+  clientId: string
+  leadId: string
+  /** The newest consumer event the person saw; Yelp marks it and every earlier one. */
+  eventId: string
+  /** When the person opened it (ISO), sent as `time_read`. */
+  readAt: string
+}
+
 export interface LeadJob {
   clientId: string
   leadId: string
@@ -59,6 +77,8 @@ export interface ClientJob {
  */
 export const JOB_EXPIRE_SECONDS = 30
 export const JOB_HEARTBEAT_MS = 5_000
+/** The expiry of the jobs that go through a whole client (contact sync, import): see QUEUE_OPTIONS. */
+export const LONG_JOB_EXPIRE_SECONDS = 3600
 
 // Attempts and backoff: at-least-once with exponential retries (2 s, 4 s, 8 s … about 8.5
 // minutes in all), then the job is dead (failed) and shows its error until an operator retries it.
@@ -70,12 +90,23 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
   // `short`: one queued sync per lead (a second webhook finds it waiting and adds nothing; the
   // sync reads every event). One *running* per lead is a lease (lead-lease.ts), not `stately`.
   [QUEUES.leadSync]: { ...RETRIES, policy: 'short' },
+  [QUEUES.leadSyncBulk]: { ...RETRIES, policy: 'short' },
   [QUEUES.reply]: { ...RETRIES },
   [QUEUES.hubReply]: { ...RETRIES },
   [QUEUES.leadContact]: { ...RETRIES },
-  [QUEUES.contactSync]: { ...RETRIES, policy: 'stately' },
-  [QUEUES.leadImport]: { ...RETRIES, policy: 'stately' },
-  [QUEUES.reconcile]: { retryLimit: 1, policy: 'singleton', expireInSeconds: JOB_EXPIRE_SECONDS },
+  // pg-boss's worker also fails a job whose handler runs longer than its expiry, heartbeat or
+  // not (pg-boss 10 manager.js resolveWithinSeconds), and the retry then runs beside the first
+  // run, which is not stopped. A reconcile pages 5,000 lead ids in about 50 s at Yelp's 5/s, and
+  // a contact sync of thousands of leads takes minutes: seen as two reconcile runs in
+  // bench/reconcile.bench.ts. These jobs get a horizon that fits them; a crashed one is retried
+  // that much later on PostgreSQL (at once on PGlite, Engine.retryOrphans).
+  [QUEUES.contactSync]: { ...RETRIES, policy: 'stately', expireInSeconds: LONG_JOB_EXPIRE_SECONDS },
+  [QUEUES.leadImport]: { ...RETRIES, policy: 'stately', expireInSeconds: LONG_JOB_EXPIRE_SECONDS },
+  // Its own period: a new one is due then anyway.
+  [QUEUES.reconcile]: { retryLimit: 1, policy: 'singleton', expireInSeconds: 15 * 60 },
+  [QUEUES.markRead]: { ...RETRIES },
+  // `singleton`: one check at a time across processes; a second tick waits for the first.
+  [QUEUES.subscriptionSync]: { ...RETRIES, retryLimit: 2, policy: 'singleton' },
 }
 
 export async function createQueues(boss: PgBoss): Promise<void> {
@@ -95,6 +126,21 @@ export const PRIORITY = { live: 10, bulk: 0 } as const
 
 /** Why a sync reads only the events newer than those stored (lead-sync.handler.ts). */
 export const INCREMENTAL_REASONS: ReadonlySet<string> = new Set(['NEW_EVENT', 'reconcile-stored'])
+
+/** Why a sync is bulk work (an import's, a reconcile's): its Yelp calls go after the live ones. */
+const BULK_REASONS: ReadonlySet<string> = new Set(['import', 'reconcile', 'reconcile-stored'])
+
+export function isBulkSync(job: Pick<LeadSyncJob, 'reason'>): boolean {
+  return BULK_REASONS.has(job.reason)
+}
+
+/** The queue a lead sync goes to: bulk work has its own (QUEUES.leadSyncBulk). */
+export function leadSyncQueueFor(job: Pick<LeadSyncJob, 'reason'>): string {
+  return isBulkSync(job) ? QUEUES.leadSyncBulk : QUEUES.leadSync
+}
+
+/** Both lead-sync queues. */
+export const LEAD_SYNC_QUEUES: ReadonlySet<string> = new Set([QUEUES.leadSync, QUEUES.leadSyncBulk])
 
 export function leadSyncKey(job: Pick<LeadSyncJob, 'clientId' | 'leadId'>): string {
   return `${job.clientId}:${job.leadId}`

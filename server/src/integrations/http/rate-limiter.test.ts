@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { runAsBulk } from './call-priority.ts'
 import { RateLimiter } from './rate-limiter.ts'
 
 /** Milliseconds since `started` at which each of `count` acquisitions resolved. */
@@ -59,5 +60,31 @@ describe('RateLimiter', () => {
     await next
     // 100 ms in flight + the 50 ms window after it ended.
     expect(Date.now() - started).toBeGreaterThanOrEqual(145)
+  })
+
+  it('serves waiting live calls before waiting bulk ones (issue 10 item 6), each kind in arrival order', async () => {
+    const limiter = new RateLimiter()
+    const order: string[] = []
+    const take = (name: string) => limiter.acquire('k', 1, 30).then(() => order.push(name))
+    await limiter.acquire('k', 1, 30)
+    // The window is full: these wait. Bulk ones arrive first.
+    const waits = [
+      runAsBulk(() => take('bulk-1')),
+      runAsBulk(() => take('bulk-2')),
+      take('live-1'),
+      take('live-2'),
+    ]
+    await Promise.all(waits)
+    expect(order).toEqual(['live-1', 'live-2', 'bulk-1', 'bulk-2'])
+  })
+
+  it('lets a live call take a free slot of the window without waiting out the spacing bulk calls keep', async () => {
+    const limiter = new RateLimiter()
+    await runAsBulk(() => limiter.acquire('k', 5, 1000, 200))
+    const started = Date.now()
+    const bulk = runAsBulk(() => limiter.acquire('k', 5, 1000, 200)).then(() => Date.now() - started)
+    const live = limiter.acquire('k', 5, 1000, 200).then(() => Date.now() - started)
+    expect(await live).toBeLessThan(100)
+    expect(await bulk).toBeGreaterThanOrEqual(150)
   })
 })

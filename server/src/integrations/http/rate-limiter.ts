@@ -1,3 +1,5 @@
+import { isBulkCall } from './call-priority.ts'
+
 interface Slot {
   /** When the slot was taken, or when its call ended once released. */
   at: number
@@ -5,14 +7,25 @@ interface Slot {
   isInFlight: boolean
 }
 
+interface Waiter {
+  isBulk: boolean
+  grant: (slot: Slot) => void
+}
+
 interface KeyState {
   slots: Slot[]
   /** When the last slot was taken (for the spacing between calls). */
   lastTakenAt: number
+  /** When the last slot of a live call was taken (a live call is spaced from live calls only). */
+  lastLiveTakenAt: number
   pausedUntil: number
-  /** The previous caller's turn: callers of one key take their slots in arrival order. */
-  tail: Promise<void>
-  /** Wakes the caller waiting for a slot (a call ended, or a pause changed). */
+  /**
+   * Callers waiting for a slot: served in arrival order, live ones before bulk ones
+   * (call-priority.ts), by one loop per key (`isServing`).
+   */
+  waiting: Waiter[]
+  isServing: boolean
+  /** Wakes the loop waiting for a slot (a call ended, or a pause changed). */
   wake: (() => void) | null
 }
 
@@ -42,12 +55,11 @@ export class RateLimiter {
    */
   acquireSlot(key: string, limit: number, windowMs: number, spacingMs = 0): Promise<() => void> {
     const state = this.state(key)
-    const turn = state.tail.then(() => this.waitForSlot(state, Math.max(1, limit), windowMs, spacingMs))
-    // The next caller waits for this one to have its slot.
-    state.tail = turn.then(
-      () => {},
-      () => {},
-    )
+    const isBulk = isBulkCall()
+    const turn = new Promise<Slot>((grant) => state.waiting.push({ isBulk, grant }))
+    // A live caller may not need to wait out the spacing the loop is sleeping on: let it look again.
+    if (!isBulk) state.wake?.()
+    void this.serve(state, Math.max(1, limit), windowMs, spacingMs)
     return turn.then((slot) => () => {
       if (!slot.isInFlight) return
       slot.isInFlight = false
@@ -62,6 +74,23 @@ export class RateLimiter {
     state.wake?.()
   }
 
+  /** Hands out slots to the waiting callers, live ones first, while any wait. */
+  private async serve(state: KeyState, limit: number, windowMs: number, spacingMs: number): Promise<void> {
+    if (state.isServing) return
+    state.isServing = true
+    try {
+      while (state.waiting.length) {
+        const slot = await this.waitForSlot(state, limit, windowMs, spacingMs)
+        const live = state.waiting.findIndex((w) => !w.isBulk)
+        const [next] = state.waiting.splice(live >= 0 ? live : 0, 1)
+        if (next && !next.isBulk) state.lastLiveTakenAt = slot.at
+        next?.grant(slot)
+      }
+    } finally {
+      state.isServing = false
+    }
+  }
+
   private async waitForSlot(
     state: KeyState,
     limit: number,
@@ -71,7 +100,11 @@ export class RateLimiter {
     for (;;) {
       const now = Date.now()
       state.slots = state.slots.filter((s) => s.isInFlight || s.at > now - windowMs)
-      const pausedMs = Math.max(state.pausedUntil - now, state.lastTakenAt + spacingMs - now)
+      // A live call (call-priority.ts) is spaced from the previous live call only, not from the
+      // bulk calls that keep the key busy: it takes a free slot of the window at once, and the
+      // window alone keeps the provider's limit.
+      const since = state.waiting.some((w) => !w.isBulk) ? state.lastLiveTakenAt : state.lastTakenAt
+      const pausedMs = Math.max(state.pausedUntil - now, since + spacingMs - now)
       if (pausedMs <= 0 && state.slots.length < limit) {
         const slot: Slot = { at: now, isInFlight: true }
         state.slots.push(slot)
@@ -109,7 +142,15 @@ export class RateLimiter {
   private state(key: string): KeyState {
     let state = this.keys.get(key)
     if (!state) {
-      state = { slots: [], lastTakenAt: 0, pausedUntil: 0, tail: Promise.resolve(), wake: null }
+      state = {
+        slots: [],
+        lastTakenAt: 0,
+        lastLiveTakenAt: 0,
+        pausedUntil: 0,
+        waiting: [],
+        isServing: false,
+        wake: null,
+      }
       this.keys.set(key, state)
     }
     return state

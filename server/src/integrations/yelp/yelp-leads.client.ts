@@ -30,6 +30,11 @@ type Endpoint =
   | 'GET /v3/leads/{lead_id}/events'
   | 'POST /v3/leads/{lead_id}/events'
   | 'GET /v3/businesses/{business_id}/lead_ids'
+  | 'POST /v3/leads/{lead_id}/events/mark_as_read'
+  | 'POST /v3/leads/{lead_id}/mark_as_replied'
+
+/** docs/providers/yelp.md §1 mark_as_replied: for a reply made outside Yelp. */
+export type YelpReplyType = 'PHONE' | 'EMAIL'
 
 /** The Yelp Leads API for one connected client, with the business user's OAuth token (docs/providers/yelp.md §1). */
 export class YelpLeadsClient {
@@ -119,6 +124,49 @@ export class YelpLeadsClient {
       )
     }
     throw this.failure(clientId, what, response, leadId)
+  }
+
+  /**
+   * Marks the event and every earlier one read (docs/providers/yelp.md §1 mark_as_read: re-marking
+   * is a no-op, so a resend after a timeout is safe). Only for an event a person opened.
+   */
+  async markAsRead(clientId: string, leadId: string, eventId: string, readAt: Date): Promise<void> {
+    const response = await this.send(
+      clientId,
+      'POST /v3/leads/{lead_id}/events/mark_as_read',
+      { lead_id: leadId },
+      { json: { event_id: eventId, time_read: yelpTime(readAt) }, retryOnTimeout: true },
+    )
+    if (response.status >= 200 && response.status < 300) return
+    throw this.failure(clientId, `Marking event ${eventId} of Yelp lead ${leadId} read`, response, leadId)
+  }
+
+  /**
+   * Marks the lead replied outside Yelp. docs/providers/yelp.md §1: a second call is a documented
+   * 403 NOT_AUTHORIZED ("already marked as replied"), which is the outcome wanted, so it answers
+   * `already_marked` (and a resend after a timeout is safe for the same reason).
+   */
+  async markAsReplied(
+    clientId: string,
+    leadId: string,
+    replyType: YelpReplyType,
+  ): Promise<'marked' | 'already_marked'> {
+    const response = await this.send(
+      clientId,
+      'POST /v3/leads/{lead_id}/mark_as_replied',
+      { lead_id: leadId },
+      { json: { reply_type: replyType }, retryOnTimeout: true },
+    )
+    if (response.status >= 200 && response.status < 300) return 'marked'
+    const message = providerErrorMessage(response.body) ?? ''
+    const code = providerErrorCode(response.body)
+    if (
+      response.status === 403 &&
+      (/already/i.test(message) || (code === 'NOT_AUTHORIZED' && !/archived/i.test(message)))
+    ) {
+      return 'already_marked'
+    }
+    throw this.failure(clientId, `Marking Yelp lead ${leadId} replied`, response, leadId)
   }
 
   /** The business's lead ids (docs/providers/yelp.md §1 `lead_ids`: time filters first, then `after_lead_id` pages). */

@@ -2,6 +2,7 @@ import type { ClientView, CustomFieldsStatus, OnboardingLinkStatus } from '@comm
 import { CUSTOM_FIELDS_STATUSES } from '@common/clients.ts'
 import type { Signer } from '../../lib/signer.ts'
 import { type ClientRow, ghlTokensOf, yelpTokensOf } from '../../repositories/clients.repository.ts'
+import { SUBSCRIPTION_STATES } from '../../repositories/yelp-subscriptions.repository.ts'
 
 type OnboardingFields = Pick<
   ClientRow,
@@ -75,6 +76,11 @@ export function toClientView(row: ClientRow, baseUrl: string, signer: Signer): C
       reauthReason: yelp.needsReauth === true ? (yelp.reauthReason ?? null) : null,
       businessId,
       webhookSubscribed: yelp.webhookSubscribed === true,
+      subscription: {
+        state: SUBSCRIPTION_STATES.find((state) => state === row.yelpSubscriptionState) ?? 'unchecked',
+        checkedAt: row.yelpSubscriptionCheckedAt?.toISOString() ?? null,
+        error: row.yelpSubscriptionState === 'failed' ? row.yelpSubscriptionError : null,
+      },
     },
     ghl: {
       connected: Boolean(ghl.accessToken),

@@ -40,6 +40,7 @@ import {
   yelpTokensOf,
 } from '../../repositories/clients.repository.ts'
 import { cancelClientWork } from '../../repositories/parked-jobs.repository.ts'
+import { saveSubscriptionCheck } from '../../repositories/yelp-subscriptions.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { actorOf } from '../users/users.service.ts'
 import { assertClientVisible, visibleClientIds } from './client-scope.ts'
@@ -192,6 +193,16 @@ export class ClientsService {
       await updateClient(tx, clientId, {
         yelpTokens: { ...yelpTokensOf(row), businessId, webhookSubscribed: true },
       })
+      // An operator subscribing again answers a lapsed flag (issue 17 §3): the daily check confirms it.
+      if (row.yelpSubscriptionState) {
+        const now = new Date()
+        await saveSubscriptionCheck(tx, clientId, {
+          state: 'restoring',
+          error: null,
+          checkedAt: now,
+          resubscribedAt: now,
+        })
+      }
       await recordAudit(tx, actorOf(session), {
         action: 'client.webhook_subscribed',
         entityType: 'client',

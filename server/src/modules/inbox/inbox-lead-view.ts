@@ -1,6 +1,14 @@
 import type { HubReply, Lead, LeadDetail } from '@common/leads.ts'
-import { LEAD_STATUSES, leadEventSchema, leadProjectDataSchema, leadUserDataSchema } from '@common/leads.ts'
+import {
+  LEAD_STATUSES,
+  type LeadActivity,
+  leadEventSchema,
+  leadProjectDataSchema,
+  leadUserDataSchema,
+  readStateOf,
+} from '@common/leads.ts'
 import type { z } from 'zod'
+import type { LeadActivityRow } from '../../repositories/lead-activity.repository.ts'
 import type { HubReplyRow, InboxLeadRow } from '../../repositories/lead-inbox.repository.ts'
 
 /** A stored lead as the inbox shows it (docs/spec/dashboard-spec.md §3.2 "Lead (inbox view)"). */
@@ -29,6 +37,11 @@ export function toLeadView(row: InboxLeadRow, clientName: string | null): Lead {
     userData: parsedOr(leadUserDataSchema, userData),
     projectData: parsedOr(leadProjectDataSchema, row.projectData ?? {}),
     events,
+    readReceipt: {
+      state: readStateOf(events, row),
+      readEventId: row.readEventId,
+      readAt: row.readAt?.toISOString() ?? null,
+    },
   }
 }
 
@@ -45,8 +58,13 @@ export function toHubReply(row: HubReplyRow): HubReply {
   }
 }
 
-export function toLeadDetail(lead: Lead, replies: HubReplyRow[]): LeadDetail {
-  return { ...lead, replies: replies.map(toHubReply) }
+export function toLeadDetail(lead: Lead, replies: HubReplyRow[], activity: LeadActivityRow[]): LeadDetail {
+  return { ...lead, replies: replies.map(toHubReply), activity: activity.flatMap(toActivity) }
+}
+
+function toActivity(row: LeadActivityRow): LeadActivity[] {
+  if (row.kind !== 'replied_phone' && row.kind !== 'replied_email') return []
+  return [{ kind: row.kind, by: row.actorUsername, detail: row.detail, at: row.createdAt.toISOString() }]
 }
 
 /** Stored JSON in its contract shape; a malformed value shows as empty rather than failing the list. */

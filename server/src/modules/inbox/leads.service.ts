@@ -16,6 +16,7 @@ import { type HubReplyJob, type LeadJob, QUEUES } from '../../engine/queue/queue
 import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 import { findClient, yelpTokensOf } from '../../repositories/clients.repository.ts'
+import { listLeadActivity } from '../../repositories/lead-activity.repository.ts'
 import {
   type ClientScope,
   clientNamesOf,
@@ -65,17 +66,24 @@ export class LeadsService {
     const scope = await this.scope(session, query.clientId)
     const filter = toFilter(query)
     const after = query.cursor ? decodeCursor(query.cursor) : undefined
-    // One more than asked: tells whether another page follows without a second query.
-    const rows = await listInboxLeads(this.deps.db, scope, filter, { limit: query.limit + 1, after })
-    const page = rows.slice(0, query.limit)
-    const last = page.at(-1)
-    const total = await countInboxLeads(this.deps.db, scope, filter)
-    return {
-      leads: await this.views(page),
-      total,
-      nextCursor:
-        rows.length > query.limit && last ? encodeCursor({ time: last.position, id: last.id }) : null,
+    const page = async () => {
+      // One more than asked: tells whether another page follows without a second query.
+      const rows = await listInboxLeads(this.deps.db, scope, filter, { limit: query.limit + 1, after })
+      const shown = rows.slice(0, query.limit)
+      const last = shown.at(-1)
+      return {
+        leads: await this.views(shown),
+        nextCursor:
+          rows.length > query.limit && last ? encodeCursor({ time: last.position, id: last.id }) : null,
+      }
     }
+    // The page and the count side by side: on PostgreSQL they take two pooled connections, so a
+    // free-text request waits for the slower of the two (the count), not their sum. PGlite queues them.
+    const [{ leads, nextCursor }, total] = await Promise.all([
+      page(),
+      countInboxLeads(this.deps.db, scope, filter),
+    ])
+    return { leads, total, nextCursor }
   }
 
   async facets(session: AuthenticatedSession, clientId: string | undefined): Promise<LeadFacets> {
@@ -86,7 +94,11 @@ export class LeadsService {
     const row = await this.visibleLead(session, leadId)
     const [lead] = await this.views([row])
     if (!lead) throw new NotFoundError(`Lead ${leadId} not found`)
-    return toLeadDetail(lead, await listHubReplies(this.deps.db, row.clientId, row.leadId))
+    const [replies, activity] = await Promise.all([
+      listHubReplies(this.deps.db, row.clientId, row.leadId),
+      listLeadActivity(this.deps.db, row.leadId),
+    ])
+    return toLeadDetail(lead, replies, activity)
   }
 
   async setStatus(session: AuthenticatedSession, leadId: string, status: LeadStatus): Promise<Lead> {

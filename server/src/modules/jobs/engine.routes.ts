@@ -1,4 +1,4 @@
-import type { ContactSyncResult } from '@common/contacts.ts'
+import type { ContactSyncStatus } from '@common/contacts.ts'
 import { type ImportStarted, type ImportStatus, importHistoricalLeadsSchema } from '@common/imports.ts'
 import type { FastifyInstance } from 'fastify'
 import { requireSession } from '../../http/guard.ts'
@@ -28,12 +28,25 @@ export function registerEngineRoutes(app: FastifyInstance, engine: EngineService
     },
   )
 
+  // A job, like the import (issue 10 item 11): 202 with its status at once, whether this click
+  // started it or found it running.
   app.post(
     '/api/clients/:clientId/ghl/sync-contacts',
     manage,
-    async (request): Promise<ContactSyncResult> => {
+    async (request, reply): Promise<ContactSyncStatus> => {
       const { clientId } = parseInput(clientParams, request.params)
-      return engine.syncContacts(requireSession(request), clientId)
+      const status = await engine.startContactSync(requireSession(request), clientId)
+      reply.code(202)
+      return status
+    },
+  )
+
+  app.get(
+    '/api/clients/:clientId/ghl/contact-sync-status',
+    { config: { access: 'canViewClients' } },
+    async (request): Promise<ContactSyncStatus> => {
+      const { clientId } = parseInput(clientParams, request.params)
+      return engine.contactSyncStatus(requireSession(request), clientId)
     },
   )
 }

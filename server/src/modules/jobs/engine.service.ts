@@ -1,9 +1,10 @@
-import type { ContactSyncResult } from '@common/contacts.ts'
+import type { ContactSyncStatus } from '@common/contacts.ts'
 import type { ImportStarted, ImportStatus } from '@common/imports.ts'
 import type { DB } from '../../db/database.ts'
 import type { Engine } from '../../engine/engine.ts'
 import { QUEUES } from '../../engine/queue/queues.ts'
 import { recordAudit } from '../../repositories/audit.repository.ts'
+import { type ContactSyncRow, findContactSync } from '../../repositories/contact-syncs.repository.ts'
 import { findLeadImport } from '../../repositories/lead-imports.repository.ts'
 import { countLeadsOfClient } from '../../repositories/leads.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
@@ -45,15 +46,50 @@ export class EngineService {
     }
   }
 
-  async syncContacts(session: AuthenticatedSession, clientId: string): Promise<ContactSyncResult> {
+  /** Starts the client's contact sync, or answers the one running (a second click adds nothing). */
+  async startContactSync(session: AuthenticatedSession, clientId: string): Promise<ContactSyncStatus> {
     await assertClientVisible(this.db, session, clientId)
-    const result = await this.engine.contactSync.run(clientId)
-    await recordAudit(this.db, actorOf(session), {
-      action: 'client.contacts_synced',
-      entityType: 'client',
-      entityId: clientId,
-      after: { success: result.success, errors: result.errors },
-    })
-    return result
+    const { started, sync } = await this.engine.contactSync.start(clientId)
+    if (started) {
+      this.engine.wake(QUEUES.contactSync)
+      await recordAudit(this.db, actorOf(session), {
+        action: 'client.contacts_sync_started',
+        entityType: 'client',
+        entityId: clientId,
+      })
+    }
+    return contactSyncView(sync)
+  }
+
+  async contactSyncStatus(session: AuthenticatedSession, clientId: string): Promise<ContactSyncStatus> {
+    await assertClientVisible(this.db, session, clientId)
+    const sync = await findContactSync(this.db, clientId)
+    return sync ? contactSyncView(sync) : NEVER_SYNCED
+  }
+}
+
+const NEVER_SYNCED: ContactSyncStatus = {
+  status: 'never',
+  leadsTotal: 0,
+  leadsDone: 0,
+  success: 0,
+  errors: 0,
+  failures: [],
+  error: null,
+  startedAt: null,
+  finishedAt: null,
+}
+
+function contactSyncView(row: ContactSyncRow): ContactSyncStatus {
+  return {
+    status: row.status,
+    leadsTotal: row.leadsTotal,
+    leadsDone: row.leadsDone,
+    success: row.success,
+    errors: row.errors,
+    failures: row.failures,
+    error: row.error,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
   }
 }

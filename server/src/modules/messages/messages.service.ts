@@ -8,7 +8,7 @@ import type {
 } from '@common/messages.ts'
 import type { z } from 'zod'
 import type { DB } from '../../db/database.ts'
-import { QUEUES } from '../../engine/queue/queues.ts'
+import { LEAD_SYNC_QUEUES, QUEUES } from '../../engine/queue/queues.ts'
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts'
 import {
   countMessageLogs,
@@ -66,7 +66,7 @@ export class MessagesService {
           ),
         ],
       },
-      { reply: QUEUES.reply, leadSync: QUEUES.leadSync },
+      { reply: QUEUES.reply, leadSync: [...LEAD_SYNC_QUEUES] },
     )
     return rows.map((row) => {
       const leadId = leadIdOf(row)
@@ -75,7 +75,7 @@ export class MessagesService {
           ? undefined
           : row.direction === 'outbound'
             ? jobs.find((each) => each.queue === QUEUES.reply && each.messageRowId === row.id)
-            : jobs.find((each) => each.queue === QUEUES.leadSync && each.leadId === leadId)
+            : jobs.find((each) => LEAD_SYNC_QUEUES.has(each.queue) && each.leadId === leadId)
       return toMessageLog(row, leadId, job?.id ?? null)
     })
   }

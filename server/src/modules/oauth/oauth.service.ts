@@ -23,6 +23,7 @@ import {
   updateClient,
   yelpTokensOf,
 } from '../../repositories/clients.repository.ts'
+import { claimContactSync } from '../../repositories/contact-syncs.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
 import { clientForOnboardingToken } from '../onboarding/onboarding-access.ts'
@@ -303,9 +304,14 @@ export class OAuthService {
     })
   }
 
-  /** The contact sync itself is the engine's job; here it is only queued (docs/spec/product.md §4). */
+  /**
+   * The contact sync itself is the engine's job; here it is only queued (docs/spec/product.md §4),
+   * with its progress row claimed like the operators' button does, so it shows and a click meanwhile
+   * does not start a second one.
+   */
   private async queueContactSync(clientId: string): Promise<void> {
     if (!this.boss) return
+    if (!(await claimContactSync(this.db, clientId))) return
     await this.boss.send(QUEUES.contactSync, { clientId }, { singletonKey: clientId })
   }
 

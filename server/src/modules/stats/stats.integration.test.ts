@@ -163,6 +163,7 @@ describe('GET /api/system-health', () => {
       'deadJobs',
       'lastWebhook',
       'reauth',
+      'subscriptions',
       'credentialErrors',
     ])
     expect(check('database')).toMatchObject({

@@ -1,4 +1,4 @@
-import type { ActivityHour, Stats, SystemHealth } from '@common/stats.ts'
+import type { ActivityHour, ProviderAlertList, Stats, SystemHealth } from '@common/stats.ts'
 import type { FastifyInstance } from 'fastify'
 import { requireSession } from '../../http/guard.ts'
 import type { StatsService } from './stats.service.ts'
@@ -19,5 +19,13 @@ export function registerStatsRoutes(app: FastifyInstance, stats: StatsService): 
     '/api/system-health',
     { config: { access: 'canViewSystemStats' } },
     async (request): Promise<SystemHealth> => stats.systemHealth(requireSession(request)),
+  )
+
+  // Everyone signed in: the alert names no client and no secret, and any operator who sees it can
+  // tell whoever holds the server's configuration (issue 10 item 7).
+  app.get(
+    '/api/provider-alerts',
+    { config: { access: 'signedIn' } },
+    async (): Promise<ProviderAlertList> => stats.providerAlerts(),
   )
 }

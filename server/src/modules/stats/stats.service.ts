@@ -1,5 +1,13 @@
-import type { ActivityHour, HealthCheck, HealthState, Stats, SystemHealth } from '@common/stats.ts'
+import type {
+  ActivityHour,
+  HealthCheck,
+  HealthState,
+  ProviderAlertList,
+  Stats,
+  SystemHealth,
+} from '@common/stats.ts'
 import type { DB } from '../../db/database.ts'
+import { readProviderAlerts } from '../../repositories/provider-alerts.repository.ts'
 import { readHourlyActivity, readStatCounts } from '../../repositories/stats.repository.ts'
 import {
   countCredentialErrors,
@@ -8,6 +16,7 @@ import {
   readLastWebhookAt,
   readQueueHealth,
 } from '../../repositories/system-health.repository.ts'
+import { listFailedSubscriptions } from '../../repositories/yelp-subscriptions.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
 
@@ -79,11 +88,12 @@ export class StatsService {
     checks.push({ key: 'database', label: 'Database', state: 'ok', detail: `Reachable in ${latencyMs} ms` })
 
     const clientIds = await visibleClientIds(this.db, session)
-    const [queue, lastWebhookAt, reauth, credentialErrors] = await Promise.all([
+    const [queue, lastWebhookAt, reauth, credentialErrors, lapsed] = await Promise.all([
       readQueueHealth(this.db, clientIds),
       readLastWebhookAt(this.db, clientIds),
       listClientsNeedingReauth(this.db, clientIds),
       countCredentialErrors(this.db, { since: new Date(now.getTime() - 24 * HOUR_MS), clientIds }),
+      listFailedSubscriptions(this.db, clientIds),
     ])
     const waitedMs = queue.oldestWaitingAt ? now.getTime() - new Date(queue.oldestWaitingAt).getTime() : 0
     checks.push({
@@ -120,6 +130,15 @@ export class StatsService {
           : reauth.map((client) => `${client.name} (${client.providers.join(', ')})`).join('; '),
     })
     checks.push({
+      key: 'subscriptions',
+      label: 'Yelp webhook subscriptions',
+      state: lapsed.length > 0 ? 'warning' : 'ok',
+      detail:
+        lapsed.length === 0
+          ? 'None lapsed'
+          : `Could not be restored: ${lapsed.map((client) => client.name).join('; ')}`,
+    })
+    checks.push({
       key: 'credentialErrors',
       label: 'Credential errors (24 h)',
       state: credentialErrors > 0 ? 'warning' : 'ok',
@@ -129,6 +148,16 @@ export class StatsService {
           : `${plural(credentialErrors, 'provider call')} refused with 401 or 403`,
     })
     return { state: worst(checks.map((check) => check.state)), checkedAt: now.toISOString(), checks }
+  }
+
+  /** The operator alerts /api/health reports, for the dashboard's banner. */
+  async providerAlerts(): Promise<ProviderAlertList> {
+    const stored = await readProviderAlerts(this.db)
+    const alerts = (['yelp', 'ghl'] as const).flatMap((provider) => {
+      const alert = stored[provider]
+      return alert ? [{ provider, message: alert.message, since: alert.since }] : []
+    })
+    return { alerts }
   }
 }
 

@@ -4,7 +4,11 @@ import { AppError } from '../../lib/errors.ts'
 import type { YelpWebhookService } from './yelp-webhook.service.ts'
 
 /** The dashboard's and the logs screen's 'Test Webhook' (docs/spec/dashboard-spec.md §2.3, §2.12; docs/spec/product.md §6.1). */
-export function registerTestWebhookRoutes(app: FastifyInstance, webhooks: YelpWebhookService): void {
+export function registerTestWebhookRoutes(
+  app: FastifyInstance,
+  webhooks: YelpWebhookService,
+  onLogged: () => void,
+): void {
   app.post(
     '/api/test-webhook',
     { config: { access: 'canManageWebhooks' } },
@@ -13,6 +17,7 @@ export function registerTestWebhookRoutes(app: FastifyInstance, webhooks: YelpWe
       if (result.status !== 200 || result.logId === undefined) {
         throw new AppError(500, `The test delivery was refused: ${JSON.stringify(result.body)}`)
       }
+      onLogged()
       return { ok: true, logId: `webhook:${result.logId}` }
     },
   )

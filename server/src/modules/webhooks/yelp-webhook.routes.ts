@@ -17,6 +17,7 @@ export async function registerYelpWebhookRoutes(
   app: FastifyInstance,
   webhooks: YelpWebhookService,
   onQueued: (jobs: number) => void,
+  onLogged: () => void,
 ): Promise<void> {
   app.get(YELP_WEBHOOK_PATH, async (request, reply) => {
     const verification = verificationChallenge(request.query)
@@ -51,6 +52,8 @@ export async function registerYelpWebhookRoutes(
           secret,
         )
         if (result.queued > 0) onQueued(result.queued)
+        // Every delivery is a new log row, refused ones included: open log screens refresh.
+        onLogged()
         return reply.code(result.status).send(result.body)
       },
     )

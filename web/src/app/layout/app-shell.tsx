@@ -3,14 +3,18 @@ import { useLocation } from 'wouter'
 import { AppHeader } from '@/app/layout/app-header.tsx'
 import { SidebarNav } from '@/app/layout/sidebar-nav.tsx'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet.tsx'
-import { useLiveChanges } from '@/features/events/hooks/use-live-changes.ts'
+import { type LiveUpdater, useLiveChanges } from '@/features/events/hooks/use-live-changes.ts'
+import { inboxLiveUpdates } from '@/features/inbox/api/live-lead-updates.ts'
+
+// The inbox moves a changed lead within its loaded pages instead of reloading them all.
+const LIVE_UPDATERS: readonly LiveUpdater[] = [inboxLiveUpdates]
 
 /** Sidebar from lg up; below it a slide-out menu opened from the header (docs/spec/dashboard-spec.md §2.1). */
 export function AppShell({ children }: { children: ReactNode }) {
   const [isMenuOpen, setIsMenuOpen] = useState(false)
   const [location] = useLocation()
   // The shell shows only when signed in: from then on, screens follow the server's changes.
-  useLiveChanges(true)
+  useLiveChanges(true, LIVE_UPDATERS)
 
   // Any navigation (including back/forward) closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger, not a value read.

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { AddClientDialog } from '@/features/clients/components/add-client-dialog.tsx'
 import { ActivityChart } from '@/features/dashboard/components/activity-chart.tsx'
+import { ProviderAlertsBanner } from '@/features/dashboard/components/provider-alerts-banner.tsx'
 import { QuickActionsCard } from '@/features/dashboard/components/quick-actions-card.tsx'
 import { StatCards } from '@/features/dashboard/components/stat-cards.tsx'
 import { SystemStatusCard } from '@/features/dashboard/components/system-status-card.tsx'
@@ -16,6 +17,7 @@ export function DashboardPage() {
 
   return (
     <div className="grid grid-cols-1 gap-6">
+      <ProviderAlertsBanner />
       {can('canViewSystemStats') && <StatCards />}
       <div className="grid gap-6 lg:grid-cols-2">
         <QuickActionsCard

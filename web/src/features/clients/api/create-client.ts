@@ -29,7 +29,7 @@ export function useCreateClient() {
     onSuccess: () => {
       setTimeout(() => {
         void queryClient.invalidateQueries({ queryKey: clientsQueryOptions().queryKey })
-        void queryClient.invalidateQueries({ queryKey: ['stats'] })
+        void queryClient.invalidateQueries({ queryKey: ['/api/stats'] })
       }, CLIENT_LIST_REFRESH_DELAY_MS)
     },
   })

@@ -14,7 +14,7 @@ export function useDeleteClient() {
     mutationFn: deleteClient,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: clientsQueryOptions().queryKey })
-      void queryClient.invalidateQueries({ queryKey: ['stats'] })
+      void queryClient.invalidateQueries({ queryKey: ['/api/stats'] })
     },
   })
 }

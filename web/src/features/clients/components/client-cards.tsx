@@ -7,6 +7,7 @@ import {
   ConnectionBadge,
   CustomFieldsStatusText,
   NeedsReauthBadge,
+  SubscriptionLapsedBadge,
 } from '@/features/clients/components/connection-badges.tsx'
 import { LastActivity } from '@/features/clients/components/last-activity.tsx'
 import { useClientPermissions } from '@/features/clients/hooks/use-client-permissions.ts'
@@ -61,6 +62,7 @@ function ClientCard({ client, onSetup, onGhl, onDelete }: { client: ClientView }
           <dd className="flex flex-wrap gap-1.5">
             <ConnectionBadge connected={client.yelp.connected} label="Yelp" />
             {client.yelp.needsReauth && <NeedsReauthBadge />}
+            <SubscriptionLapsedBadge client={client} />
           </dd>
         </div>
         <div className="grid gap-1.5">

@@ -32,6 +32,7 @@ const ACME = clientView({
     reauthReason: null,
     businessId: 'acme-sf',
     webhookSubscribed: true,
+    subscription: { state: 'active' as const, checkedAt: null, error: null },
   },
   ghl: {
     connected: false,

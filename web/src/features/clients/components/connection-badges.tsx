@@ -33,11 +33,31 @@ export function NeedsReauthBadge() {
   )
 }
 
+/**
+ * Issue 17 §3: the daily check found the business's Yelp webhook subscription gone and could not
+ * restore it, so no lead webhook arrives; the reason is in the title.
+ */
+export function SubscriptionLapsedBadge({ client }: { client: ClientView }) {
+  const { subscription } = client.yelp
+  if (subscription.state !== 'failed') return null
+  return (
+    <Badge
+      variant="destructive"
+      title={subscription.error ?? 'The Yelp webhook subscription could not be restored'}
+      data-testid="subscription-lapsed"
+    >
+      <AlertTriangle aria-hidden="true" />
+      Subscription lapsed
+    </Badge>
+  )
+}
+
 export function YelpStatus({ client }: { client: ClientView }) {
   return (
     <div className="flex flex-wrap items-center gap-1.5">
       <ConnectionBadge connected={client.yelp.connected} label="Yelp" />
       {client.yelp.needsReauth && <NeedsReauthBadge />}
+      <SubscriptionLapsedBadge client={client} />
     </div>
   )
 }

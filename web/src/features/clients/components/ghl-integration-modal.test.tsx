@@ -108,9 +108,23 @@ describe('GoHighLevel modal (docs/spec/dashboard-spec.md §2.7)', () => {
 })
 
 describe('GoHighLevel modal sync (docs/spec/dashboard-spec.md §2.7, §8)', () => {
+  const syncStatus = (changes: Record<string, unknown>) => ({
+    status: 'never',
+    leadsTotal: 0,
+    leadsDone: 0,
+    success: 0,
+    errors: 0,
+    failures: [],
+    error: null,
+    startedAt: null,
+    finishedAt: null,
+    ...changes,
+  })
+  const startedAt = '2026-06-30T12:00:00.000Z'
   it.each([
     {
-      reply: { json: { success: 2, errors: 0, message: '2 contacts synced', failures: [] } },
+      // A job (issue 10 item 11): 202 with it running, then the status poll sees it done.
+      reply: { status: 202, json: syncStatus({ status: 'running', startedAt }) },
       title: 'Contact sync completed',
       description: '2 contacts synced to GoHighLevel, 0 errors.',
     },
@@ -127,20 +141,40 @@ describe('GoHighLevel modal sync (docs/spec/dashboard-spec.md §2.7, §8)', () =
   ])(
     'once GoHighLevel is connected, the sync button reports "$title"',
     async ({ reply, title, description }) => {
+      let posted = false
+      const done = syncStatus({
+        status: 'completed',
+        startedAt,
+        finishedAt: startedAt,
+        leadsTotal: 2,
+        leadsDone: 2,
+        success: 2,
+      })
       const user = await renderModal(
-        { 'POST /api/clients/acme-roofing/ghl/sync-contacts': () => reply },
+        {
+          'POST /api/clients/acme-roofing/ghl/sync-contacts': () => {
+            posted = true
+            return reply
+          },
+          'GET /api/clients/acme-roofing/ghl/contact-sync-status': () => ({
+            json: posted ? done : syncStatus({}),
+          }),
+        },
         { connected: true },
       )
       expect(screen.queryByText('Available once GoHighLevel is authorized in Integration Setup')).toBeNull()
-      await user.click(screen.getByRole('button', { name: 'Sync All Leads to GHL Contacts' }))
+      const button = screen.getByRole('button', { name: 'Sync All Leads to GHL Contacts' })
+      await waitFor(() => expect(button).toBeEnabled())
+      await user.click(button)
       expect(
-        await screen.findByText(title, { selector: '[data-slot="toast-title"]' }, { timeout: 5000 }),
+        await screen.findByText(title, { selector: '[data-slot="toast-title"]' }, { timeout: 6000 }),
       ).toBeInTheDocument()
       expect(
         screen.getByText(description, { selector: '[data-slot="toast-description"]' }),
       ).toBeInTheDocument()
       expect(server!.requests.filter((r) => r.url.endsWith('/ghl/sync-contacts'))).toHaveLength(1)
     },
+    15_000,
   )
 })
 

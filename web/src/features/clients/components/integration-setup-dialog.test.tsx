@@ -28,6 +28,7 @@ const YELP_DONE = {
   reauthReason: null,
   businessId: 'acme-sf',
   webhookSubscribed: true,
+  subscription: { state: 'active', checkedAt: null, error: null },
 } as const
 
 interface ServerState {
@@ -202,27 +203,47 @@ describe('Integration Setup dialog (docs/spec/dashboard-spec.md §2.6, §4, §8)
     ).toBeInTheDocument()
   })
 
+  const syncStatus = (changes: Record<string, unknown>) => ({
+    status: 'never',
+    leadsTotal: 0,
+    leadsDone: 0,
+    success: 0,
+    errors: 0,
+    failures: [],
+    error: null,
+    startedAt: null,
+    finishedAt: null,
+    ...changes,
+  })
+  const started = { status: 'running', startedAt: '2026-06-30T12:00:00.000Z' }
+
   it.each([
     {
-      reply: {
-        json: {
-          success: 3,
-          errors: 1,
-          message: '3 contacts synced, 1 failed',
-          failures: [{ leadId: 'lead-9', error: 'GHL answered 422' }],
-        },
-      },
+      // The POST answers 202 with the running job; the poll then sees it finish.
+      reply: { status: 202, json: syncStatus(started) },
+      finished: syncStatus({
+        ...started,
+        status: 'completed',
+        leadsTotal: 4,
+        leadsDone: 4,
+        success: 3,
+        errors: 1,
+        failures: [{ leadId: 'lead-9', error: 'GHL answered 422' }],
+        finishedAt: '2026-06-30T12:00:05.000Z',
+      }),
       title: 'Contact sync completed',
       description: '3 contacts synced to GoHighLevel, 1 error.',
     },
     {
       reply: { status: 400, json: { error: 'clientId: connect GoHighLevel before syncing contacts' } },
+      finished: syncStatus({}),
       title: 'Contact sync failed',
       description: 'clientId: connect GoHighLevel before syncing contacts',
     },
   ])(
     'GoHighLevel connected: Sync All Leads to GHL Contacts → "$title"',
-    async ({ reply, title, description }) => {
+    async ({ reply, finished, title, description }) => {
+      let posted = false
       const { user } = await renderSetup(
         clientView({
           yelp: YELP_DONE,
@@ -236,12 +257,31 @@ describe('Integration Setup dialog (docs/spec/dashboard-spec.md §2.6, §4, §8)
             locationId: 'LocAAA111',
           },
         }),
-        () => ({ 'POST /api/clients/acme-roofing/ghl/sync-contacts': () => reply }),
+        () => ({
+          'POST /api/clients/acme-roofing/ghl/sync-contacts': () => {
+            posted = true
+            return reply
+          },
+          'GET /api/clients/acme-roofing/ghl/contact-sync-status': () => ({
+            json: posted ? finished : syncStatus({}),
+          }),
+        }),
       )
       await user.click(screen.getByRole('tab', { name: 'GoHighLevel' }))
       const section = screen.getByRole('region', { name: 'Contact Sync' })
-      await user.click(within(section).getByRole('button', { name: 'Sync All Leads to GHL Contacts' }))
-      expect(await toastTitle(title)).toBeInTheDocument()
+      const button = within(section).getByRole('button', { name: 'Sync All Leads to GHL Contacts' })
+      await waitFor(() => expect(button).toBeEnabled())
+      await user.click(button)
+      if (title === 'Contact sync completed') {
+        // Running: the button is disabled and says so until the next poll (2 s) sees it done.
+        expect(await within(section).findByTestId('contact-sync-progress')).toHaveTextContent(
+          'Syncing… reading the stored leads',
+        )
+        expect(within(section).getByRole('button', { name: 'Syncing...' })).toBeDisabled()
+      }
+      expect(
+        await screen.findByText(title, { selector: '[data-slot="toast-title"]' }, { timeout: 6000 }),
+      ).toBeInTheDocument()
       expect(toastDescription(description)).toBeInTheDocument()
       if (title === 'Contact sync completed') {
         expect(within(section).getByTestId('contact-sync-result')).toHaveTextContent(
@@ -249,6 +289,7 @@ describe('Integration Setup dialog (docs/spec/dashboard-spec.md §2.6, §4, §8)
         )
       }
     },
+    15_000,
   )
 
   it('GoHighLevel is blocked until Yelp is connected, with a way to the Yelp tab', async () => {

@@ -8,6 +8,7 @@ import {
   ConnectionBadge,
   CustomFieldsStatusText,
   NeedsReauthBadge,
+  SubscriptionLapsedBadge,
 } from '@/features/clients/components/connection-badges.tsx'
 import { CopyField } from '@/features/clients/components/copy-field.tsx'
 import { formatDateTime } from '@/features/clients/utils/format.ts'
@@ -24,11 +25,12 @@ export function SetupOverviewTab({ client }: { client: ClientView }) {
             <>
               <ConnectionBadge connected={client.yelp.connected} label="Yelp" />
               {client.yelp.needsReauth && <NeedsReauthBadge />}
+              <SubscriptionLapsedBadge client={client} />
             </>
           }
           rows={[
             ['Business ID', client.yelp.businessId ?? 'Not set'],
-            ['Webhooks', client.yelp.webhookSubscribed ? 'Subscribed' : 'Not subscribed'],
+            ['Webhooks', webhooksText(client)],
             ['Token expires', formatDateTime(client.yelp.expiresAt) ?? '—'],
           ]}
         />
@@ -130,4 +132,13 @@ function ProviderCard({
       </dl>
     </section>
   )
+}
+
+/** Subscribed, or what the daily check found (issue 17 §3). */
+function webhooksText(client: ClientView): string {
+  if (!client.yelp.webhookSubscribed) return 'Not subscribed'
+  const { subscription } = client.yelp
+  if (subscription.state === 'failed') return `Lapsed: ${subscription.error ?? 'could not be restored'}`
+  if (subscription.state === 'restoring') return 'Subscribed (restoring after a lapse)'
+  return 'Subscribed'
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { contactSyncSummary } from '@/features/clients/utils/contact-sync.ts'
+import {
+  CONTACT_SYNC_POLL_MS,
+  contactSyncPollInterval,
+  contactSyncProgressText,
+  contactSyncSummary,
+} from '@/features/clients/utils/contact-sync.ts'
 
 describe('contactSyncSummary (docs/spec/dashboard-spec.md §8: success and error counts)', () => {
   it.each([
@@ -8,5 +13,33 @@ describe('contactSyncSummary (docs/spec/dashboard-spec.md §8: success and error
     { success: 0, errors: 2, text: '0 contacts synced to GoHighLevel, 2 errors.' },
   ])('$success/$errors → $text', ({ success, errors, text }) => {
     expect(contactSyncSummary({ success, errors })).toBe(text)
+  })
+})
+
+describe('contact sync progress (issue 10 item 11: a job followed like the import)', () => {
+  it.each([
+    { leadsDone: 0, leadsTotal: 0, text: 'Syncing… reading the stored leads' },
+    { leadsDone: 12, leadsTotal: 63, text: 'Syncing… 12 of 63 leads' },
+    { leadsDone: 0, leadsTotal: 1, text: 'Syncing… 0 of 1 lead' },
+  ])('$leadsDone/$leadsTotal → $text', ({ leadsDone, leadsTotal, text }) => {
+    expect(contactSyncProgressText({ leadsDone, leadsTotal })).toBe(text)
+  })
+
+  it('polls only while a sync runs', () => {
+    const at = (status: 'never' | 'running' | 'completed' | 'failed') => ({
+      status,
+      leadsTotal: 0,
+      leadsDone: 0,
+      success: 0,
+      errors: 0,
+      failures: [],
+      error: null,
+      startedAt: null,
+      finishedAt: null,
+    })
+    expect(contactSyncPollInterval(at('running'))).toBe(CONTACT_SYNC_POLL_MS)
+    for (const state of ['never', 'completed', 'failed'] as const)
+      expect(contactSyncPollInterval(at(state))).toBe(false)
+    expect(contactSyncPollInterval(undefined)).toBe(false)
   })
 })

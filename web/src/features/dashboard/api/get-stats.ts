@@ -1,7 +1,7 @@
 import { type Stats, statsSchema } from '@common/stats.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiJson } from '@/lib/api-client.ts'
-import { LIVE_REFRESH_MS } from '@/lib/paged-fetch.ts'
+import { useLiveRefetchInterval } from '@/lib/live-stream.ts'
 
 /** GET /api/stats: the four cards' numbers (docs/spec/product.md §6), scoped to the caller's clients. */
 export async function getStats(signal?: AbortSignal): Promise<Stats> {
@@ -9,9 +9,9 @@ export async function getStats(signal?: AbortSignal): Promise<Stats> {
 }
 
 export function statsQueryOptions() {
-  return queryOptions({ queryKey: ['stats'], queryFn: ({ signal }) => getStats(signal) })
+  return queryOptions({ queryKey: ['/api/stats'], queryFn: ({ signal }) => getStats(signal) })
 }
 
 export function useStats() {
-  return useQuery({ ...statsQueryOptions(), refetchInterval: LIVE_REFRESH_MS })
+  return useQuery({ ...statsQueryOptions(), refetchInterval: useLiveRefetchInterval() })
 }

@@ -12,8 +12,8 @@ export function useTestWebhook() {
   return useMutation({
     mutationFn: testWebhook,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['request-logs'] })
-      void queryClient.invalidateQueries({ queryKey: ['stats'] })
+      void queryClient.invalidateQueries({ queryKey: ['/api/all-request-logs'] })
+      void queryClient.invalidateQueries({ queryKey: ['/api/stats'] })
     },
   })
 }

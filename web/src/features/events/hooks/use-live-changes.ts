@@ -1,12 +1,24 @@
 import { type ChangeEvent, changeEventSchema } from '@common/leads.ts'
-import { useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { isAffected, isLive } from '@/features/events/utils/affected-queries.ts'
+import { setLiveStreamOpen } from '@/lib/live-stream.ts'
+
+const NO_UPDATERS: readonly LiveUpdater[] = []
 
 /** Changes arriving together (a burst of webhooks) refresh once. */
 const GATHER_MS = 250
 const RECONNECT_MIN_MS = 1000
 const RECONNECT_MAX_MS = 30_000
+
+/**
+ * A screen that keeps some of its queries fresh itself (the inbox moves one changed lead within
+ * its loaded pages): the URLs it owns, left out of the invalidation, and what it does with a burst.
+ */
+export interface LiveUpdater {
+  urls: readonly string[]
+  apply: (queryClient: QueryClient, changes: readonly ChangeEvent[]) => Promise<void>
+}
 
 /**
  * Listens to GET /api/events while signed in and refreshes just the queries a change affects
@@ -16,7 +28,7 @@ const RECONNECT_MAX_MS = 30_000
  * this hook opens a new one after a backoff and reloads every live query, since events may
  * have been missed meanwhile.
  */
-export function useLiveChanges(isEnabled: boolean): void {
+export function useLiveChanges(isEnabled: boolean, updaters: readonly LiveUpdater[] = NO_UPDATERS): void {
   const queryClient = useQueryClient()
   useEffect(() => {
     if (!isEnabled || typeof EventSource === 'undefined') return
@@ -31,9 +43,13 @@ export function useLiveChanges(isEnabled: boolean): void {
       gatherTimer = null
       const changes = pending
       pending = []
+      const owned = new Set(updaters.flatMap((updater) => updater.urls))
       void queryClient.invalidateQueries({
-        predicate: (query) => changes.some((change) => isAffected(query.queryKey, change)),
+        predicate: (query) =>
+          !owned.has(String(query.queryKey[0])) &&
+          changes.some((change) => isAffected(query.queryKey, change)),
       })
+      for (const updater of updaters) void updater.apply(queryClient, changes)
     }
     const resync = () => {
       void queryClient.invalidateQueries({ predicate: (query) => isLive(query.queryKey) })
@@ -42,6 +58,7 @@ export function useLiveChanges(isEnabled: boolean): void {
       source = new EventSource('/api/events', { withCredentials: true })
       source.addEventListener('open', () => {
         delay = RECONNECT_MIN_MS
+        setLiveStreamOpen(true)
         if (isReconnect) resync()
         isReconnect = false
       })
@@ -53,6 +70,8 @@ export function useLiveChanges(isEnabled: boolean): void {
       })
       source.addEventListener('resync', resync)
       source.addEventListener('error', () => {
+        // Until it is open again, the lists fall back to a slow poll (lib/live-stream.ts).
+        setLiveStreamOpen(false)
         // CONNECTING: the browser retries by itself. CLOSED: it gave up; start over later.
         if (!source || source.readyState !== EventSource.CLOSED || isClosed) return
         source.close()
@@ -64,10 +83,11 @@ export function useLiveChanges(isEnabled: boolean): void {
     return () => {
       isClosed = true
       source?.close()
+      setLiveStreamOpen(false)
       if (gatherTimer) clearTimeout(gatherTimer)
       if (reconnectTimer) clearTimeout(reconnectTimer)
     }
-  }, [isEnabled, queryClient])
+  }, [isEnabled, queryClient, updaters])
 }
 
 function safeJson(text: string): unknown {

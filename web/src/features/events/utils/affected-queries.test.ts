@@ -16,6 +16,14 @@ describe('isAffected', () => {
     [['/api/leads', { limit: '200' }], { topic: 'messages', clientId: 'acme', leadId: 'L1' }, false],
     [['/api/auth/me'], { topic: 'jobs' }, false],
     [['/api/jobs', { state: 'failed', limit: 50 }], { topic: 'jobs', clientId: 'acme' }, true],
+    // The logs screens and the dashboard (issue 14): lists by their filters, the total and options.
+    [['/api/all-request-logs', { q: 'yelp' }], { topic: 'logs' }, true],
+    [['/api/all-request-logs', { total: true }], { topic: 'logs', clientId: 'acme' }, true],
+    [['/api/all-request-logs/endpoints'], { topic: 'logs', clientId: 'acme' }, true],
+    [['/api/messages', { clientId: 'bravo' }], { topic: 'messages', clientId: 'acme' }, false],
+    [['/api/messages', { clientId: 'acme' }], { topic: 'messages', clientId: 'acme' }, true],
+    [['/api/stats'], { topic: 'logs' }, true],
+    [['/api/stats/activity'], { topic: 'messages', clientId: 'acme' }, true],
   ] as const)('%j × %j → %s', (key, change, expected) => {
     expect(isAffected(key, change)).toBe(expected)
   })

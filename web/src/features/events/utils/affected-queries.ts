@@ -7,8 +7,8 @@ import type { QueryKey } from '@tanstack/react-query'
 
 const TOPIC_URLS: Record<ChangeEvent['topic'], readonly string[]> = {
   leads: ['/api/leads', '/api/leads/facets'],
-  messages: ['/api/messages', '/api/leads', '/api/stats'],
-  logs: ['/api/all-request-logs', '/api/webhook-logs', '/api/stats'],
+  messages: ['/api/messages', '/api/leads', '/api/stats', '/api/stats/activity'],
+  logs: ['/api/all-request-logs', '/api/all-request-logs/endpoints', '/api/webhook-logs', '/api/stats'],
   clients: ['/api/clients', '/api/stats'],
   jobs: ['/api/jobs', '/api/health'],
 }

@@ -1,15 +1,11 @@
-import { type Lead, type LeadsQueryParams, leadListSchema } from '@common/leads.ts'
+import { type LeadsQueryParams, leadListSchema } from '@common/leads.ts'
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { apiRequest, parseResponse } from '@/lib/api-client.ts'
+import type { LeadPage } from '@/features/inbox/utils/lead-pages.ts'
+import { apiRequest } from '@/lib/api-client.ts'
 import { urlFromQueryKey } from '@/lib/query-client.ts'
+import { parseListResponse } from '@/lib/sliced-parse.ts'
 
-export interface LeadPage {
-  leads: Lead[]
-  /** X-Total-Count: every lead the filters match. */
-  total: number
-  /** X-Next-Cursor; null on the last page. */
-  nextCursor: string | null
-}
+export type { LeadPage }
 
 export const LEADS_PAGE_SIZE = 200
 
@@ -19,8 +15,9 @@ export async function getLeads(params: LeadsQueryParams, signal?: AbortSignal): 
   const res = await apiRequest('GET', url, undefined, { signal })
   const total = Number(res.headers.get('x-total-count') ?? '0')
   return {
-    // The page is the body; the total and the next cursor travel in headers.
-    leads: await parseResponse(res, leadListSchema, { method: 'GET', url }),
+    // The page is the body; the total and the next cursor travel in headers. Checked in slices:
+    // one parse of 200 leads would be a long task the moment a page arrives while scrolling.
+    leads: await parseListResponse(res, leadListSchema, { method: 'GET', url }),
     total: Number.isFinite(total) ? total : 0,
     nextCursor: res.headers.get('x-next-cursor'),
   }

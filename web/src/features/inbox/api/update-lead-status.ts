@@ -1,5 +1,6 @@
-import { type Lead, type LeadStatus, leadSchema } from '@common/leads.ts'
+import { type Lead, type LeadDetail, type LeadStatus, leadSchema } from '@common/leads.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { applyLead } from '@/features/inbox/api/live-lead-updates.ts'
 import { apiJson } from '@/lib/api-client.ts'
 
 /** PATCH /api/leads/{leadId}/status (docs/spec/dashboard-spec.md §7): the updated lead. */
@@ -13,6 +14,13 @@ export function useUpdateLeadStatus() {
   return useMutation({
     mutationFn: ({ leadId, status }: { leadId: string; status: LeadStatus }) =>
       updateLeadStatus(leadId, status),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/leads'] }),
+    // The answer is the updated lead: into the open lead (its replies kept) and the loaded pages,
+    // without reloading every page of the list.
+    onSuccess: async (lead) => {
+      queryClient.setQueryData<LeadDetail>(['/api/leads', lead.leadId], (open) =>
+        open ? { ...open, ...lead } : open,
+      )
+      await applyLead(queryClient, lead.leadId, lead)
+    },
   })
 }

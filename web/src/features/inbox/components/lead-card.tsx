@@ -1,6 +1,8 @@
 import type { Lead } from '@common/leads.ts'
 import { Mail, MapPin, Phone } from 'lucide-react'
+import { memo } from 'react'
 import { Badge } from '@/components/ui/badge.tsx'
+import { ReadReceiptBadge } from '@/features/inbox/components/read-receipt-badge.tsx'
 import {
   availabilityClass,
   availabilityText,
@@ -12,15 +14,20 @@ import {
 } from '@/features/inbox/utils/lead-display.ts'
 import { cn } from '@/lib/utils.ts'
 
-/** docs/spec/dashboard-spec.md §2.14 lead card: every element of the list column. */
-export function LeadCard({
+/**
+ * docs/spec/dashboard-spec.md §2.14 lead card: every element of the list column. Memoised: the
+ * list re-renders on every scroll step and on every page that arrives; a card whose lead and
+ * selection did not change is not rendered again.
+ */
+export const LeadCard = memo(function LeadCard({
   lead,
   isSelected,
   onSelect,
 }: {
   lead: Lead
   isSelected: boolean
-  onSelect: () => void
+  /** Stable across renders (the memo compares it). */
+  onSelect: (leadId: string) => void
 }) {
   const name = displayName(lead)
   const firstJob = lead.projectData.job_names?.[0]
@@ -28,7 +35,7 @@ export function LeadCard({
   return (
     <button
       type="button"
-      onClick={onSelect}
+      onClick={() => onSelect(lead.leadId)}
       aria-current={isSelected ? 'true' : undefined}
       data-lead-id={lead.leadId}
       className={cn(
@@ -83,8 +90,9 @@ export function LeadCard({
           ) : (
             <Badge variant="warning">New Message</Badge>
           )}
+          <ReadReceiptBadge receipt={lead.readReceipt} />
         </span>
       </span>
     </button>
   )
-}
+})

@@ -1,9 +1,11 @@
-import { LEAD_STATUSES, type LeadDetail, type LeadStatus } from '@common/leads.ts'
+import { LEAD_STATUSES, type LeadDetail, type LeadStatus, type ReplyType } from '@common/leads.ts'
 import { ArrowLeft, FileText } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Badge } from '@/components/ui/badge.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx'
+import { readReceiptText } from '@/features/inbox/components/read-receipt-badge.tsx'
+import { ACTIVITY_LABELS, RepliedActions } from '@/features/inbox/components/replied-actions.tsx'
 import {
   allAttachments,
   availabilityClass,
@@ -22,12 +24,16 @@ export function LeadDetailsPanel({
   canChangeStatus,
   isSavingStatus,
   onStatusChange,
+  isMarkingReplied,
+  onMarkReplied,
   onBack,
 }: {
   lead: LeadDetail | undefined
   canChangeStatus: boolean
   isSavingStatus: boolean
   onStatusChange: (status: LeadStatus) => void
+  isMarkingReplied: boolean
+  onMarkReplied: (replyType: ReplyType) => void
   onBack: () => void
 }) {
   if (!lead) {
@@ -78,6 +84,9 @@ export function LeadDetailsPanel({
               </SelectContent>
             </Select>
           </div>
+          {canChangeStatus && (
+            <RepliedActions activity={lead.activity} isSaving={isMarkingReplied} onMark={onMarkReplied} />
+          )}
         </div>
 
         <Section title="Contact Information">
@@ -135,6 +144,25 @@ export function LeadDetailsPanel({
           <dl className="grid gap-1">
             <Row label="Lead Created" value={formatDateTime(lead.timeCreated)} />
             <Row label="Last Activity" value={formatDateTime(lead.lastEventTime)} />
+            <Row
+              label="Last message"
+              value={<span data-testid="read-receipt-text">{readReceiptText(lead.readReceipt)}</span>}
+            />
+            {lead.activity.map((entry) => (
+              <Row
+                key={`${entry.kind}:${entry.at}`}
+                label={ACTIVITY_LABELS[entry.kind]}
+                value={
+                  <span data-testid="lead-activity">
+                    {formatDateTime(entry.at)}
+                    {entry.by ? ` · ${entry.by}` : ''}
+                    {entry.detail && (
+                      <span className="block text-xs text-muted-foreground">{entry.detail}</span>
+                    )}
+                  </span>
+                }
+              />
+            ))}
           </dl>
         </Section>
 

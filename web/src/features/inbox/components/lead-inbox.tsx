@@ -1,6 +1,6 @@
-import type { LeadStatus } from '@common/leads.ts'
+import type { LeadStatus, ReplyType } from '@common/leads.ts'
 import { AlertCircle } from 'lucide-react'
-import { useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Label } from '@/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx'
 import { toast } from '@/components/ui/use-toast.ts'
@@ -8,12 +8,14 @@ import { useInboxClients } from '@/features/inbox/api/get-inbox-clients.ts'
 import { useLead } from '@/features/inbox/api/get-lead.ts'
 import { useLeadFacets } from '@/features/inbox/api/get-lead-facets.ts'
 import { useLeads, useLeadTotal } from '@/features/inbox/api/get-leads.ts'
+import { useMarkLeadReplied } from '@/features/inbox/api/mark-lead-replied.ts'
 import { useUpdateLeadStatus } from '@/features/inbox/api/update-lead-status.ts'
 import { ConversationPanel } from '@/features/inbox/components/conversation-panel.tsx'
 import { InboxFiltersPanel } from '@/features/inbox/components/inbox-filters-panel.tsx'
 import { LeadDetailsPanel } from '@/features/inbox/components/lead-details-panel.tsx'
 import { LeadList } from '@/features/inbox/components/lead-list.tsx'
 import { useInboxFilters } from '@/features/inbox/hooks/use-inbox-filters.ts'
+import { useMarkReadOnOpen } from '@/features/inbox/hooks/use-mark-read-on-open.ts'
 import { ALL, emptyListText, hasActiveFilters } from '@/features/inbox/utils/inbox-filters.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 import { cn } from '@/lib/utils.ts'
@@ -43,15 +45,20 @@ export function LeadInbox({ canSendMessages, canChangeStatus, canViewClients }: 
   const facets = useLeadFacets(clientId)
   const lead = useLead(selectedLeadId)
   const updateStatus = useUpdateLeadStatus()
+  const markReplied = useMarkLeadReplied()
+  useMarkReadOnOpen(lead.data)
 
-  const loaded = leads.data?.pages.flatMap((page) => page.leads) ?? []
+  // Recomputed when a page arrives or a lead moves, not on every render of the inbox.
+  const pages = leads.data?.pages
+  const loaded = useMemo(() => pages?.flatMap((page) => page.leads) ?? [], [pages])
   const matching = leads.data?.pages[0]?.total
   const isFiltered = hasActiveFilters(filters)
 
-  const select = (leadId: string) => {
+  // Stable: the memoised lead cards compare it.
+  const select = useCallback((leadId: string) => {
     setSelectedLeadId(leadId)
     setMobileView('conversation')
-  }
+  }, [])
   const changeStatus = (status: LeadStatus) => {
     if (!selectedLeadId) return
     updateStatus.mutate(
@@ -61,6 +68,26 @@ export function LeadInbox({ canSendMessages, canChangeStatus, canViewClients }: 
           toast({
             variant: 'destructive',
             title: 'Failed to update lead status',
+            description: serverMessageOf(error) ?? error.message,
+          }),
+      },
+    )
+  }
+
+  const markRepliedOutside = (replyType: ReplyType) => {
+    if (!selectedLeadId) return
+    markReplied.mutate(
+      { leadId: selectedLeadId, replyType },
+      {
+        // Yelp's "already marked" is the state wanted: done, not an error (issue 17 §2).
+        onSuccess: ({ outcome }) =>
+          toast({
+            title: outcome === 'marked' ? 'Marked as replied on Yelp' : 'Already marked as replied on Yelp',
+          }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to mark the lead as replied',
             description: serverMessageOf(error) ?? error.message,
           }),
       },
@@ -168,6 +195,8 @@ export function LeadInbox({ canSendMessages, canChangeStatus, canViewClients }: 
             canChangeStatus={canChangeStatus}
             isSavingStatus={updateStatus.isPending}
             onStatusChange={changeStatus}
+            isMarkingReplied={markReplied.isPending}
+            onMarkReplied={markRepliedOutside}
             onBack={() => setMobileView('conversation')}
           />
         </section>

@@ -42,7 +42,8 @@ export function LeadList({
   return (
     <div
       ref={scrollRef}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+      // Strict containment: a scroll step or a new page lays out and paints this box alone.
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain [contain:strict]"
       data-testid="lead-list"
     >
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
@@ -54,14 +55,10 @@ export function LeadList({
               key={item.key}
               data-index={item.index}
               ref={virtualizer.measureElement}
-              className="absolute top-0 left-0 w-full"
+              className="absolute top-0 left-0 w-full [contain:layout_paint]"
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              <LeadCard
-                lead={lead}
-                isSelected={lead.leadId === selectedLeadId}
-                onSelect={() => onSelect(lead.leadId)}
-              />
+              <LeadCard lead={lead} isSelected={lead.leadId === selectedLeadId} onSelect={onSelect} />
             </div>
           )
         })}

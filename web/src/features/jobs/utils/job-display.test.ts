@@ -11,6 +11,8 @@ import {
 describe('queueLabel', () => {
   it.each([
     ['yelp-lead-sync', 'Lead sync'],
+    // An import's or a reconcile's syncs, in their own queue (issue 10 item 6).
+    ['yelp-lead-sync-bulk', 'Lead sync'],
     ['ghl-reply', 'Reply to Yelp'],
     ['ghl-sync-contacts', 'Contact sync'],
     ['yelp-lead-import', 'Lead import'],
@@ -20,8 +22,8 @@ describe('queueLabel', () => {
     expect(queueLabel(queue)).toBe(label)
   })
 
-  it('has a label for each of the seven engine queues (server/src/engine/queues.ts)', () => {
-    expect(Object.keys(QUEUE_LABELS)).toHaveLength(7)
+  it('has a label for each of the eight engine queues (server/src/engine/queue/queues.ts)', () => {
+    expect(Object.keys(QUEUE_LABELS)).toHaveLength(8)
   })
 })
 

@@ -3,6 +3,7 @@ import type { JobView } from '@common/jobs.ts'
 /** The engine's queues in words (server/src/engine/queue/queues.ts). */
 export const QUEUE_LABELS: Record<string, string> = {
   'yelp-lead-sync': 'Lead sync',
+  'yelp-lead-sync-bulk': 'Lead sync',
   'ghl-reply': 'Reply to Yelp',
   'ghl-sync-contacts': 'Contact sync',
   'yelp-lead-import': 'Lead import',

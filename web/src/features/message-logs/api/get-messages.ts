@@ -1,7 +1,8 @@
 import type { Page } from '@common/list-query.ts'
 import { type MessageLog, type MessagesQuery, messageLogListSchema } from '@common/messages.ts'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { fetchPage, LIVE_REFRESH_MS, searchOf } from '@/lib/paged-fetch.ts'
+import { useLiveRefetchInterval } from '@/lib/live-stream.ts'
+import { fetchPage, searchOf } from '@/lib/paged-fetch.ts'
 
 export type MessageFilters = Omit<MessagesQuery, 'limit' | 'cursor'>
 
@@ -22,14 +23,14 @@ export function getMessages(
 
 export function messagesQueryOptions(filters: MessageFilters) {
   return infiniteQueryOptions({
-    queryKey: ['messages', filters],
+    queryKey: ['/api/messages', filters],
     queryFn: ({ pageParam, signal }) => getMessages(filters, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
 }
 
-/** Polled until the server's change events arrive; the key stays `['messages', …]` for them. */
+/** Refreshed by the server's change events (GET /api/events; a slow poll while it is down). */
 export function useMessages(filters: MessageFilters) {
-  return useInfiniteQuery({ ...messagesQueryOptions(filters), refetchInterval: LIVE_REFRESH_MS })
+  return useInfiniteQuery({ ...messagesQueryOptions(filters), refetchInterval: useLiveRefetchInterval() })
 }

@@ -11,6 +11,6 @@ export function useRetryMessageJob() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: retryMessageJob,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['messages'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['/api/messages'] }),
   })
 }

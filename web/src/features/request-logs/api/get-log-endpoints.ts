@@ -1,7 +1,7 @@
 import { logEndpointsSchema } from '@common/request-logs.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiJson } from '@/lib/api-client.ts'
-import { LIVE_REFRESH_MS } from '@/lib/paged-fetch.ts'
+import { FALLBACK_REFRESH_MS, useLiveRefetchInterval } from '@/lib/live-stream.ts'
 
 /** GET /api/all-request-logs/endpoints: the Endpoint filter's options. */
 export async function getLogEndpoints(signal?: AbortSignal): Promise<string[]> {
@@ -10,11 +10,14 @@ export async function getLogEndpoints(signal?: AbortSignal): Promise<string[]> {
 
 export function logEndpointsQueryOptions() {
   return queryOptions({
-    queryKey: ['request-logs', 'endpoints'],
+    queryKey: ['/api/all-request-logs/endpoints'],
     queryFn: ({ signal }) => getLogEndpoints(signal),
   })
 }
 
 export function useLogEndpoints() {
-  return useQuery({ ...logEndpointsQueryOptions(), refetchInterval: LIVE_REFRESH_MS * 6 })
+  return useQuery({
+    ...logEndpointsQueryOptions(),
+    refetchInterval: useLiveRefetchInterval(FALLBACK_REFRESH_MS * 2),
+  })
 }

@@ -1,7 +1,8 @@
 import type { Page } from '@common/list-query.ts'
 import { type LogEntry, logEntryListSchema, type RequestLogsQuery } from '@common/request-logs.ts'
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { fetchPage, LIVE_REFRESH_MS, searchOf } from '@/lib/paged-fetch.ts'
+import { useLiveRefetchInterval } from '@/lib/live-stream.ts'
+import { fetchPage, searchOf } from '@/lib/paged-fetch.ts'
 
 export type RequestLogFilters = Omit<RequestLogsQuery, 'limit' | 'cursor'>
 
@@ -23,26 +24,27 @@ export function getRequestLogs(
 
 export function requestLogsQueryOptions(filters: RequestLogFilters) {
   return infiniteQueryOptions({
-    queryKey: ['request-logs', filters],
+    queryKey: ['/api/all-request-logs', filters],
     queryFn: ({ pageParam, signal }) => getRequestLogs(filters, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
 }
 
-/** New entries arrive by polling until the server's change events land (key `['request-logs', …]`). */
+/** New entries arrive with the server's change events (GET /api/events; a slow poll while it is down). */
 export function useRequestLogs(filters: RequestLogFilters) {
-  return useInfiniteQuery({ ...requestLogsQueryOptions(filters), refetchInterval: LIVE_REFRESH_MS })
+  return useInfiniteQuery({ ...requestLogsQueryOptions(filters), refetchInterval: useLiveRefetchInterval() })
 }
 
 /** Y of 'Showing X of Y logs': every entry the caller can see, without filters. */
 export function requestLogsTotalQueryOptions() {
   return queryOptions({
-    queryKey: ['request-logs', 'total'],
+    // An object, not a string: a string after the URL names one client to the events (affected-queries.ts).
+    queryKey: ['/api/all-request-logs', { total: true }],
     queryFn: async ({ signal }) => (await getRequestLogs({}, undefined, signal, 1)).totalCount,
   })
 }
 
 export function useRequestLogsTotal(enabled: boolean) {
-  return useQuery({ ...requestLogsTotalQueryOptions(), enabled, refetchInterval: LIVE_REFRESH_MS })
+  return useQuery({ ...requestLogsTotalQueryOptions(), enabled, refetchInterval: useLiveRefetchInterval() })
 }

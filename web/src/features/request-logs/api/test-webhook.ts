@@ -13,8 +13,8 @@ export function useTestWebhook() {
     mutationFn: testWebhook,
     // The new entry shows at once instead of at the next poll.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['request-logs'] })
-      void queryClient.invalidateQueries({ queryKey: ['stats'] })
+      void queryClient.invalidateQueries({ queryKey: ['/api/all-request-logs'] })
+      void queryClient.invalidateQueries({ queryKey: ['/api/stats'] })
     },
   })
 }

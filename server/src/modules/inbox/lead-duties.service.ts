@@ -1,0 +1,126 @@
+import { type LeadReadAnswer, type LeadRepliedAnswer, type ReplyType, readStateOf } from '@common/leads.ts'
+import type PgBoss from 'pg-boss'
+import type { DB } from '../../db/database.ts'
+import type { ChangePort } from '../../engine/changes/change-port.ts'
+import { type MarkReadJob, QUEUES } from '../../engine/queue/queues.ts'
+import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
+import { findClient, yelpTokensOf } from '../../repositories/clients.repository.ts'
+import { findRepliedActivity, insertRepliedActivity } from '../../repositories/lead-activity.repository.ts'
+import { findInboxLead, type InboxLeadRow, setLeadStatus } from '../../repositories/lead-inbox.repository.ts'
+import { lockLeadReadState, setReadRequested } from '../../repositories/lead-read-receipts.repository.ts'
+import type { AuthenticatedSession } from '../auth/auth.service.ts'
+import { visibleClientIds } from '../clients/client-scope.ts'
+
+export interface LeadDutiesDeps {
+  db: DB
+  /** The job queue; without it (an app built alone) the commands refuse. */
+  boss?: PgBoss
+  wake: (queue: string) => void
+  changes: ChangePort
+  /** The engine's synchronous mark_as_replied; absent without an engine. */
+  markReplied?: (
+    clientId: string,
+    leadId: string,
+    replyType: ReplyType,
+  ) => Promise<'marked' | 'already_marked'>
+}
+
+/**
+ * What Yelp asks of a partner for a lead (issue 17 §1–2; docs/providers/yelp.md §1): mark the
+ * consumer's message read when a person opened it, and mark the lead replied when the business
+ * answered by phone or email outside Yelp. Scoped like the inbox: another client's lead is a 404.
+ */
+export class LeadDutiesService {
+  constructor(private readonly deps: LeadDutiesDeps) {}
+
+  /**
+   * A person opened the lead and saw `eventId`, its newest consumer event: queue the mark on Yelp,
+   * once per event (a second open, or an older event, queues nothing).
+   */
+  async markRead(session: AuthenticatedSession, leadId: string, eventId: string): Promise<LeadReadAnswer> {
+    const row = await this.visibleLead(session, leadId)
+    const boss = this.requireQueue()
+    const client = await findClient(this.deps.db, row.clientId)
+    const isConnected = Boolean(client && yelpTokensOf(client).accessToken)
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      const state = await lockLeadReadState(tx, row.leadId)
+      if (!state) throw new NotFoundError(`Lead ${leadId} not found`)
+      const events = state.events as Array<{ id?: unknown; user_type?: unknown }>
+      const ids = events.map((event) => String(event.id))
+      const index = ids.indexOf(eventId)
+      if (index < 0 || events[index]?.user_type !== 'CONSUMER') {
+        throw new ValidationError(`eventId: ${eventId} is not a consumer message of lead ${leadId}`)
+      }
+      const marked = Math.max(
+        state.readRequestedEventId ? ids.indexOf(state.readRequestedEventId) : -1,
+        state.readEventId ? ids.indexOf(state.readEventId) : -1,
+      )
+      if (index <= marked) return 'already' as const
+      if (!isConnected) return 'not_connected' as const
+      await setReadRequested(tx, row.leadId, eventId)
+      const job: MarkReadJob = {
+        clientId: row.clientId,
+        leadId: row.leadId,
+        eventId,
+        readAt: new Date().toISOString(),
+      }
+      await sendInTransaction(boss, tx, QUEUES.markRead, job)
+      return 'queued' as const
+    })
+    if (outcome === 'queued') {
+      this.deps.wake(QUEUES.markRead)
+      this.deps.changes.announce({ topic: 'leads', clientId: row.clientId, leadId: row.leadId })
+    }
+    const after = await this.visibleLead(session, leadId)
+    const events = (after.events ?? []) as Array<{ id: string; user_type?: string | null }>
+    return {
+      outcome,
+      readReceipt: {
+        state: readStateOf(events, after),
+        readEventId: after.readEventId,
+        readAt: after.readAt?.toISOString() ?? null,
+      },
+    }
+  }
+
+  /**
+   * Marks the lead replied on Yelp, moves a new lead to contacted and records it on the lead's
+   * timeline. Once per lead: a lead the hub already marked is not sent again, and Yelp's own
+   * "already marked" answer (403 NOT_AUTHORIZED) is done, not an error.
+   */
+  async markReplied(
+    session: AuthenticatedSession,
+    leadId: string,
+    replyType: ReplyType,
+  ): Promise<LeadRepliedAnswer> {
+    const row = await this.visibleLead(session, leadId)
+    if (!this.deps.markReplied) throw new ConflictError('The engine is not running in this process')
+    if (await findRepliedActivity(this.deps.db, row.leadId)) return { outcome: 'already_marked' }
+    const outcome = await this.deps.markReplied(row.clientId, row.leadId, replyType)
+    await this.deps.db.transaction(async (tx) => {
+      await insertRepliedActivity(tx, {
+        clientId: row.clientId,
+        leadId: row.leadId,
+        kind: replyType === 'PHONE' ? 'replied_phone' : 'replied_email',
+        actorUsername: session.user.username,
+        detail: outcome === 'already_marked' ? 'Yelp already had this lead marked as replied' : null,
+      })
+      // Converted and closed are further along than contacted: left as they are.
+      if (row.status === 'new') await setLeadStatus(tx, row.leadId, 'contacted')
+    })
+    this.deps.changes.announce({ topic: 'leads', clientId: row.clientId, leadId: row.leadId })
+    return { outcome }
+  }
+
+  private async visibleLead(session: AuthenticatedSession, leadId: string): Promise<InboxLeadRow> {
+    const row = await findInboxLead(this.deps.db, await visibleClientIds(this.deps.db, session), leadId)
+    if (!row) throw new NotFoundError(`Lead ${leadId} not found`)
+    return row
+  }
+
+  private requireQueue(): PgBoss {
+    if (!this.deps.boss) throw new ConflictError('The engine is not running in this process')
+    return this.deps.boss
+  }
+}
