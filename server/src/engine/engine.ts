@@ -387,13 +387,15 @@ export class Engine {
       )
     }, JOB_HEARTBEAT_MS)
     heartbeat.unref()
-    const clientId = (job.data as { clientId?: string }).clientId
+    // A cron job (the reconcile, the daily syncs) carries no data: pg-boss stores null.
+    const data = (job.data ?? {}) as T
+    const clientId = (data as { clientId?: string }).clientId
     try {
-      const result = await handle(job.data)
-      this.announceJob(queue, job.data)
+      const result = await handle(data)
+      this.announceJob(queue, data)
       return result
     } catch (error) {
-      this.announceJob(queue, job.data)
+      this.announceJob(queue, data)
       this.changes.announce({ topic: 'jobs', ...(clientId ? { clientId } : {}) })
       // Deleted while this job ran: its writes were refused (the rows' foreign keys), nothing to retry.
       if (clientId && !(await findClient(this.deps.db, clientId))) {
@@ -411,7 +413,7 @@ export class Engine {
           clientId,
           provider: reauth.provider,
           queue,
-          data: job.data,
+          data,
           reason: reauth.message,
         })
         this.log.warn({ queue, jobId: job.id, clientId }, `parked: ${reauth.message}`)

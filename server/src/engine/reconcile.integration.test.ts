@@ -23,13 +23,16 @@ async function queueIdle(): Promise<boolean> {
   return Number(result.rows[0]?.n) === 0
 }
 
-/** One reconcile run, and the provider calls it caused (its lead syncs included). */
-async function reconcileOnce() {
+/**
+ * One reconcile run, and the provider calls it caused (its lead syncs included). `data` is what
+ * the job carries: the cron schedule sends none, which pg-boss stores as null.
+ */
+async function reconcileOnce(data: object | null = {}) {
   await waitFor('the queue idle', queueIdle, 60_000)
   const yelpBefore = world.yelp.server.requests.list().length
   const ghlBefore = world.ghl.server.requests.list().length
   const { server } = world.server
-  expect(await server.boss.send(QUEUES.reconcile, {})).toBeTruthy()
+  expect(await server.boss.send(QUEUES.reconcile, data as object)).toBeTruthy()
   server.engine?.wake(QUEUES.reconcile)
   await waitFor('the reconcile to run', () => world.yelp.server.requests.list().length > yelpBefore, 30_000)
   await sleep(500)
@@ -101,6 +104,17 @@ describe('reconcile of stored leads', () => {
     // Before this change every stored lead was read (43 event reads); now only those at a checkpoint.
     expect(run.eventReads.sort()).toEqual(due.sort())
     expect(run.eventReads.filter((id) => id?.startsWith('quiet-'))).toEqual([])
+  })
+
+  // The regression of 2026-11-23: every cron-sent reconcile failed before its handler ran (the
+  // job runner read `clientId` from null data), so webhooks lost were never caught on schedule.
+  it('runs the job its cron schedule sends, which carries no data', { timeout: 120_000 }, async () => {
+    const run = await reconcileOnce(null)
+    expect(run.list.length).toBeGreaterThan(0)
+    const failed = await world.server.server.database.execute(
+      `select count(*)::int as n, json_agg(output) as outputs from pgboss.job where name = '${QUEUES.reconcile}' and state = 'failed'`,
+    )
+    expect(Number(failed.rows[0]?.n), JSON.stringify(failed.rows[0]?.outputs)).toBe(0)
   })
 
   it('catches a message whose webhook was lost on a stored lead at its checkpoint, and reads no other', {
