@@ -262,7 +262,10 @@ describe('Lead Inbox', () => {
     // opened may turn read meanwhile): each announcement costs one small fetch, never a page.
     expect(ofTheLead.length, requests.join(', ')).toBeLessThanOrEqual(3)
     const allowed = (r: string) => r === '/api/leads/facets' || /^\/api\/leads\/lead-[a-z]+$/.test(r)
-    expect(requests.filter((r) => !allowed(r)), requests.join(', ')).toEqual([])
+    expect(
+      requests.filter((r) => !allowed(r)),
+      requests.join(', '),
+    ).toEqual([])
     expect(problems).toEqual([])
   })
 })

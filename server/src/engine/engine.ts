@@ -38,8 +38,8 @@ import {
   type LeadJob,
   type LeadSyncJob,
   leadSyncKey,
-  type MarkReadJob,
   leadSyncQueueFor,
+  type MarkReadJob,
   QUEUES,
   type ReplyJob,
 } from './queue/queues.ts'
