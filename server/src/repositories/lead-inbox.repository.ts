@@ -5,7 +5,7 @@ import { clients, leads, messages } from '../db/schema.ts'
 
 // The Lead Inbox's reads and its operator writes (docs/spec/dashboard-spec.md §2.14,
 // docs/spec/product.md §6.1). Filters are the generated, indexed columns of `leads`
-// (migration 0004_inbox_indexes); the order is newest last activity first, ties by id.
+// (migration 0008_inbox_indexes); the order is newest last activity first, ties by id.
 
 /** Client scope: null sees every client; a list sees only those. */
 export type ClientScope = readonly string[] | null
