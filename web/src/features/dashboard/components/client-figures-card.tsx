@@ -68,7 +68,7 @@ function ClientFigures({ client }: { client: ClientStats }) {
         <thead className="text-xs text-muted-foreground">
           <tr>
             <th scope="col" className="font-normal">
-              Answered
+              Last
             </th>
             <th scope="col" className="font-normal">
               Median
