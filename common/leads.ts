@@ -160,6 +160,21 @@ export const readReceiptSchema = z.object({
 })
 export type ReadReceipt = z.infer<typeof readReceiptSchema>
 
+/**
+ * What the lead cost and how fast it was answered (issue 17 §4–5). `costPerLeadCents` is Yelp's
+ * `cost_per_lead` in cents of `costCurrency`; null until fetched (`metricsFetched`) or when Yelp had
+ * none. `responseSeconds`: from the consumer's first message to the business's first reply.
+ */
+export const leadFiguresSchema = z.object({
+  costPerLeadCents: z.number().int().nullable(),
+  costCurrency: z.string().nullable(),
+  metricsFetched: z.boolean(),
+  firstConsumerMessageAt: z.string().nullable(),
+  firstBusinessReplyAt: z.string().nullable(),
+  responseSeconds: z.number().int().nullable(),
+})
+export type LeadFigures = z.infer<typeof leadFiguresSchema>
+
 /** docs/spec/dashboard-spec.md §3.2 "Lead (inbox view)", plus the client's name and the §4 last-message direction. */
 export const leadSchema = z.object({
   id: z.number().int(),
@@ -178,6 +193,7 @@ export const leadSchema = z.object({
   projectData: leadProjectDataSchema,
   events: z.array(leadEventSchema),
   readReceipt: readReceiptSchema,
+  figures: leadFiguresSchema,
 })
 export type Lead = z.infer<typeof leadSchema>
 

@@ -134,10 +134,11 @@ describe('failed jobs on the Dashboard', () => {
   const leadId = 'lead-roof-repair'
 
   it('shows a job that failed for good, with its error and attempts', async () => {
-    // Yelp refuses the lead fetch once with a permanent 4xx: the job is dead at once.
+    // Yelp refuses the lead fetch once with a permanent 4xx: the job is dead at once. Only this
+    // lead's paths: another lead's cost job (issue 17 §4) must not take the fault.
     world.yelp.server.faults.add({
       method: 'GET',
-      path: '/v3/leads/*',
+      path: `/v3/leads/${leadId}*`,
       status: 400,
       body: { error: { code: 'VALIDATION_ERROR', description: 'bad' } },
       times: 1,

@@ -46,6 +46,8 @@ import { registerRequestLogRoutes } from './modules/request-logs/request-logs.ro
 import type { RequestLogsService } from './modules/request-logs/request-logs.service.ts'
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts'
 import type { SettingsService } from './modules/settings/settings.service.ts'
+import { registerClientStatsRoutes } from './modules/stats/client-stats.routes.ts'
+import type { ClientStatsService } from './modules/stats/client-stats.service.ts'
 import { registerStatsRoutes } from './modules/stats/stats.routes.ts'
 import type { StatsService } from './modules/stats/stats.service.ts'
 import { registerUserRoutes } from './modules/users/users.routes.ts'
@@ -66,6 +68,8 @@ export interface RouteServices {
   rolePermissions: RolePermissionsService
   audit: AuditService
   stats: StatsService
+  /** Cost per lead and response time per client (GET /api/stats/clients, issue 17 §4–5). */
+  clientStats: ClientStatsService
   messages: MessagesService
   requestLogs: RequestLogsService
   settings: SettingsService
@@ -193,6 +197,7 @@ export async function registerRoutes(
   registerRolePermissionRoutes(app, services.rolePermissions)
   registerAuditRoutes(app, services.audit)
   registerStatsRoutes(app, services.stats)
+  registerClientStatsRoutes(app, services.clientStats)
   registerMessageRoutes(app, services.messages)
   registerRequestLogRoutes(app, services.requestLogs)
   registerSettingsRoutes(app, services.settings)

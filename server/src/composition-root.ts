@@ -49,6 +49,7 @@ import { SessionTimeout } from './modules/settings/session-timeout.ts'
 import { SettingsService } from './modules/settings/settings.service.ts'
 import { SettingsRuntime } from './modules/settings/settings-runtime.ts'
 import { WebhookSecret } from './modules/settings/webhook-secret.ts'
+import { ClientStatsService } from './modules/stats/client-stats.service.ts'
 import { StatsService } from './modules/stats/stats.service.ts'
 import { UsersService } from './modules/users/users.service.ts'
 import { YelpWebhookService } from './modules/webhooks/yelp-webhook.service.ts'
@@ -241,6 +242,7 @@ export async function buildApp({
     rolePermissions: new RolePermissionsService(db),
     audit: new AuditService(db),
     stats: new StatsService(db),
+    clientStats: new ClientStatsService(db),
     messages: new MessagesService(db),
     requestLogs: new RequestLogsService(db),
     settings,

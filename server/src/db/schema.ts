@@ -309,6 +309,21 @@ export const leads = pgTable(
     readRequestedEventId: text('read_requested_event_id'),
     readEventId: text('read_event_id'),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * Yelp's `cost_per_lead` metric (issue 17 §4, docs/providers/yelp.md §1 metrics), fetched once
+     * per lead by the `yelp-lead-metrics` job: `metricsFetchedAt` set means "asked", even when Yelp
+     * had no cost for it (null cents), so it is never asked again.
+     */
+    costPerLeadCents: integer('cost_per_lead_cents'),
+    costCurrency: text('cost_currency'),
+    metricsFetchedAt: timestamp('metrics_fetched_at', { withTimezone: true }),
+    /**
+     * Response time (issue 17 §5): the consumer's first message, and the business's first reply
+     * after it (on Yelp, from GHL or from the inbox). Kept by the lead sync and the reply paths
+     * (engine/lead-figures/response-times.ts); backfilled by migration 0013.
+     */
+    firstConsumerMessageAt: timestamp('first_consumer_message_at', { withTimezone: true }),
+    firstBusinessReplyAt: timestamp('first_business_reply_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Derived by the database from the columns above, so every writer keeps them right and the
@@ -343,6 +358,9 @@ export const leads = pgTable(
     // GET /api/leads/facets reads this index alone (an index-only scan), per client or for all.
     index('leads_facets_idx').on(t.clientId, t.availability, t.jobNames),
     index('leads_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // GET /api/stats/clients: a client's leads of the last 30 days by their first message.
+    index('leads_client_first_message_idx').on(t.clientId, t.firstConsumerMessageAt),
+    index('leads_client_time_created_idx').on(t.clientId, t.timeCreated),
   ],
 )
 

@@ -73,6 +73,11 @@ describe('Yelp 404: the connection lost access to the business (pitfalls scenari
   }, async () => {
     const first = world.sims.newLead('lead-access')
     await waitFor('first in GHL', async () => (await world.sims.ghlMessagesFor([first])).length === 1)
+    // The new lead's cost job (issue 17 §4) is done before access is lost, so the calls counted below are the syncs'.
+    await waitFor(
+      'its cost fetched',
+      () => world.sims.yelpRequests('GET', /^\/v3\/leads\/lead-access\/metrics$/).length === 1,
+    )
     const business = world.yelp.revokeBusinessAccess('yelp-user-alex', ACME.business)
     const lost = world.sims.consumerMessage('lead-access', 'Hello?')
     await waitFor('the Yelp connection flagged', async () => (await acme())?.yelp.needsReauth === true)

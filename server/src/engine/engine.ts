@@ -24,6 +24,7 @@ import {
 import { type ChangePort, NO_CHANGES } from './changes/change-port.ts'
 import { ContactSync } from './contact-sync.ts'
 import { LeadContactUpdate } from './lead-contact-update.ts'
+import { LeadMetricsHandler } from './lead-figures/lead-metrics.handler.ts'
 import { LeadImport } from './lead-import.ts'
 import { LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
 import type { LeadsPort, SubscriptionsPort } from './provider-ports.ts'
@@ -66,6 +67,7 @@ const WORKERS: Record<string, number> = {
   [QUEUES.leadContact]: 1,
   [QUEUES.markRead]: 1,
   [QUEUES.subscriptionSync]: 1,
+  [QUEUES.leadMetrics]: 1,
 }
 const RECONCILE_CRON = '*/15 * * * *'
 /** Daily at 04:23 UTC (issue 17 §3: Yelp asks for a re-sync at least every 24 h). */
@@ -83,6 +85,8 @@ const RETRY_HORIZON_MS: Record<string, number> = {
   // A read receipt must survive a Yelp outage too.
   [QUEUES.markRead]: 24 * 3600_000,
   [QUEUES.leadSyncBulk]: 24 * 3600_000,
+  // A cost is worth waiting for through an outage or a spent rate budget.
+  [QUEUES.leadMetrics]: 24 * 3600_000,
 }
 const RETRY_BASE_MS = 2_000
 const RETRY_MAX_MS = 15 * 60_000
@@ -139,6 +143,7 @@ export class Engine {
   readonly contactUpdates: LeadContactUpdate
   readonly markRead: MarkReadHandler
   readonly subscriptionSync: SubscriptionSync
+  readonly leadMetrics: LeadMetricsHandler
   private readonly reconciler: Reconciler
   private readonly workers = new Map<string, WorkerSlot[]>()
 
@@ -150,7 +155,9 @@ export class Engine {
     private readonly changes: ChangePort = NO_CHANGES,
   ) {
     const { db, providers } = deps
-    this.leadSync = new LeadSyncHandler(db, providers.yelpLeads, providers.ghl, changes)
+    this.leadSync = new LeadSyncHandler(db, providers.yelpLeads, providers.ghl, changes, (clientId, leadId) =>
+      this.queueLeadMetrics(clientId, leadId),
+    )
     this.replies = new ReplyHandler(db, providers.yelpLeads, providers.ghl)
     this.hubReplies = new HubReplyHandler(db, this.replies, this.leadSync, providers.ghl)
     this.contactUpdates = new LeadContactUpdate(db, this.leadSync)
@@ -159,6 +166,7 @@ export class Engine {
     this.reconciler = new Reconciler(db, boss, providers.yelpLeads)
     this.markRead = new MarkReadHandler(db, providers.yelpLeads)
     this.subscriptionSync = new SubscriptionSync(db, deps.subscriptions, changes)
+    this.leadMetrics = new LeadMetricsHandler(db, providers.yelpLeads)
     deps.connectionListeners.push(async (clientId, provider) => {
       await this.unpark(clientId, provider)
     })
@@ -190,6 +198,18 @@ export class Engine {
     await this.work<LeadJob>(QUEUES.leadContact, (job) => this.contactUpdates.run(job))
     await this.work<MarkReadJob>(QUEUES.markRead, (job) => this.markRead.run(job))
     await this.work<object>(QUEUES.subscriptionSync, () => this.subscriptionSync.run())
+    // Never urgent: its Yelp calls wait behind the live ones (call-priority.ts).
+    await this.work<LeadJob>(QUEUES.leadMetrics, (job) => runAsBulk(() => this.leadMetrics.run(job)))
+  }
+
+  /** One queued metrics fetch per lead (the queue's `short` policy); the handler asks Yelp once. */
+  private async queueLeadMetrics(clientId: string, leadId: string): Promise<void> {
+    await this.boss.send(
+      QUEUES.leadMetrics,
+      { clientId, leadId },
+      { singletonKey: leadSyncKey({ clientId, leadId }) },
+    )
+    this.wake(QUEUES.leadMetrics)
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { GhlContact, GhlContactInput, GhlMessage } from '../integrations/ghl/ghl.schemas.ts'
 import type { GhlInboundMessage, GhlMessageStatus } from '../integrations/ghl/ghl-messages.client.ts'
 import type { YelpEvent, YelpLead } from '../integrations/yelp/yelp.schemas.ts'
+import type { YelpLeadCost } from '../integrations/yelp/yelp-leads.client.ts'
 
 // What the engine needs of each provider. The integration clients (YelpLeadsClient, GhlClient)
 // implement these; the shapes are the providers' own (their zod schemas), written once.
@@ -20,6 +21,8 @@ export interface LeadsPort {
     leadId: string,
     replyType: 'PHONE' | 'EMAIL',
   ): Promise<'marked' | 'already_marked'>
+  /** The lead's cost_per_lead metric (issue 17 §4). */
+  getLeadCost(clientId: string, leadId: string): Promise<YelpLeadCost>
   listLeadIds(
     clientId: string,
     businessId: string,

@@ -1,5 +1,6 @@
 import { okResponseSchema } from '@common/api.ts'
 import { sessionResponseSchema } from '@common/auth.ts'
+import { clientStatsListSchema } from '@common/client-stats.ts'
 import {
   clientListSchema,
   clientViewSchema,
@@ -198,6 +199,7 @@ const reads: ReadContract[] = [
     hasElements: true,
   },
   { route: '/api/system-health', path: () => '/api/system-health', schema: systemHealthSchema },
+  { route: '/api/stats/clients', path: () => '/api/stats/clients', schema: clientStatsListSchema },
   {
     route: '/api/messages',
     path: () => `/api/messages?clientId=${ACME.clientId}&limit=50`,

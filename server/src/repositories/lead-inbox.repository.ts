@@ -51,6 +51,11 @@ const inboxColumns = {
   readRequestedEventId: leads.readRequestedEventId,
   readEventId: leads.readEventId,
   readAt: leads.readAt,
+  costPerLeadCents: leads.costPerLeadCents,
+  costCurrency: leads.costCurrency,
+  metricsFetchedAt: leads.metricsFetchedAt,
+  firstConsumerMessageAt: leads.firstConsumerMessageAt,
+  firstBusinessReplyAt: leads.firstBusinessReplyAt,
   // Microsecond precision: a JavaScript Date would cut the key of the cursor to milliseconds.
   position: sql<string>`to_char(${leads.lastEventTime} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 }
@@ -76,6 +81,11 @@ export type InboxLeadRow = Pick<
   | 'readRequestedEventId'
   | 'readEventId'
   | 'readAt'
+  | 'costPerLeadCents'
+  | 'costCurrency'
+  | 'metricsFetchedAt'
+  | 'firstConsumerMessageAt'
+  | 'firstBusinessReplyAt'
 > & { position: string }
 
 function scopeCondition(scope: ClientScope): SQL | undefined {

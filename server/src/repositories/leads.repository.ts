@@ -3,24 +3,39 @@ import type { DB } from '../db/database.ts'
 import { leads } from '../db/schema.ts'
 
 export type LeadRow = typeof leads.$inferSelect
-export type LeadFields = Omit<typeof leads.$inferInsert, 'id' | 'status' | 'createdAt' | 'updatedAt'>
+/**
+ * What a sync writes. The cost columns are the metrics job's alone (lead-figures.repository.ts):
+ * a sync that read the row before the job wrote them must not put them back to null.
+ */
+export type LeadFields = Omit<
+  typeof leads.$inferInsert,
+  'id' | 'status' | 'createdAt' | 'updatedAt' | 'costPerLeadCents' | 'costCurrency' | 'metricsFetchedAt'
+>
 
-/** Inserts or refreshes a lead from Yelp; the operator's status is never overwritten. */
-export async function upsertLead(db: DB, lead: LeadFields): Promise<void> {
+/**
+ * Inserts or refreshes a lead from Yelp; the operator's status is never overwritten. Answers
+ * whether the lead's Yelp metrics are still to be fetched (issue 17 §4).
+ */
+export async function upsertLead(db: DB, lead: LeadFields): Promise<{ needsMetrics: boolean }> {
   const { leadId, ...rest } = lead
-  await db
+  const [row] = await db
     .insert(leads)
     .values(lead)
     .onConflictDoUpdate({
       target: leads.leadId,
       set: {
         ...rest,
+        // A reply from GHL or the inbox may have been recorded at the time it was written, before
+        // its Yelp echo (recordBusinessReply): the earliest reply after the first message stays.
+        firstBusinessReplyAt: sql`least(case when ${leads.firstBusinessReplyAt} >= excluded.first_consumer_message_at then ${leads.firstBusinessReplyAt} end, excluded.first_business_reply_at)`,
         // An operator's email/phone edit (repositories/lead-inbox.repository.ts setLeadContact) outlives
         // Yelp's values: it is re-applied over them on every refresh.
         userData: sql`case when ${leads.userData} ? 'operator_contact' then excluded.user_data || jsonb_strip_nulls(${leads.userData}->'operator_contact') || jsonb_build_object('operator_contact', ${leads.userData}->'operator_contact') else excluded.user_data end`,
         updatedAt: sql`now()`,
       },
     })
+    .returning({ metricsFetchedAt: leads.metricsFetchedAt })
+  return { needsMetrics: !row?.metricsFetchedAt }
 }
 
 export async function findLead(db: DB, clientId: string, leadId: string): Promise<LeadRow | null> {

@@ -1,6 +1,7 @@
 import type { YelpEvent, YelpLead } from '../../integrations/yelp/yelp.schemas.ts'
 import { eventText } from '../../integrations/yelp/yelp-events.ts'
 import type { LeadFields, LeadRow } from '../../repositories/leads.repository.ts'
+import { leadResponseTimes } from '../lead-figures/response-times.ts'
 
 /** The `leads` row of a Yelp lead and its events, in the inbox shape of docs/spec/dashboard-spec.md §3.2. */
 export function toLeadFields(clientId: string, lead: YelpLead, events: YelpEvent[]): LeadFields {
@@ -47,6 +48,7 @@ export function toLeadFields(clientId: string, lead: YelpLead, events: YelpEvent
     events: events.map(toStoredEvent),
     timeCreated: new Date(lead.time_created),
     lastEventTime: new Date(lastEventTime),
+    ...leadResponseTimes(events),
   }
 }
 
@@ -67,10 +69,20 @@ export function withEvents(row: LeadRow, events: YelpEvent[]): LeadFields {
     hasEmail: _hasEmail,
     lastMessage: _lastMessage,
     jobNames: _jobNames,
+    // The metrics job's own columns (leads.repository.ts LeadFields).
+    costPerLeadCents: _cost,
+    costCurrency: _currency,
+    metricsFetchedAt: _fetchedAt,
     ...fields
   } = row
   const lastEventTime = latest([row.lastEventTime?.toISOString(), events.at(-1)?.time_created])
-  return { ...fields, events: events.map(toStoredEvent), lastEventTime: new Date(lastEventTime) }
+  return {
+    ...fields,
+    events: events.map(toStoredEvent),
+    lastEventTime: new Date(lastEventTime),
+    // From the events; a reply recorded earlier from GHL or the inbox stays (upsertLead).
+    ...leadResponseTimes(events),
+  }
 }
 
 /** The events kept on a lead row, in the shape Yelp sends them. */

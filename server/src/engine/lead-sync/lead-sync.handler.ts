@@ -28,6 +28,9 @@ export interface LeadSyncOutcome {
   skipped?: string
 }
 
+/** Queues the fetch of a stored lead's Yelp metrics (issue 17 §4; the engine's yelp-lead-metrics queue). */
+export type QueueLeadMetrics = (clientId: string, leadId: string) => Promise<void>
+
 const LEAD_TAG = 'yelp-lead'
 /**
  * A webhook's update type for a new lead or message (docs/providers/yelp.md §2). For a lead already stored,
@@ -54,6 +57,7 @@ export class LeadSyncHandler {
     private readonly leads: LeadsPort,
     private readonly ghl: GhlPort,
     private readonly changes: ChangePort = NO_CHANGES,
+    private readonly queueMetrics: QueueLeadMetrics = async () => {},
   ) {
     this.forwarder = new EventForwarder(db, ghl)
   }
@@ -69,7 +73,9 @@ export class LeadSyncHandler {
       return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'nothing new' }
     }
     signal?.throwIfAborted()
-    await upsertLead(this.db, fields)
+    const { needsMetrics } = await upsertLead(this.db, fields)
+    // Queued as soon as the lead is stored, whatever becomes of its forwarding below.
+    if (needsMetrics) await this.queueMetrics(job.clientId, job.leadId)
     await updateClient(this.db, job.clientId, {})
     // Open inboxes show the new message now, before (and whether or not) GHL takes it.
     this.changes.announce({ topic: 'leads', clientId: job.clientId, leadId: job.leadId })

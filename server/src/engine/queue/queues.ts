@@ -25,6 +25,8 @@ export const QUEUES = {
   markRead: 'yelp-mark-read',
   /** Daily: re-subscribe the businesses whose Yelp webhook subscription lapsed (issue 17 §3). */
   subscriptionSync: 'yelp-subscription-sync',
+  /** Fetch a stored lead's cost_per_lead from Yelp, once per lead (issue 17 §4). */
+  leadMetrics: 'yelp-lead-metrics',
 } as const
 
 export interface LeadSyncJob {
@@ -107,6 +109,9 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
   [QUEUES.markRead]: { ...RETRIES },
   // `singleton`: one check at a time across processes; a second tick waits for the first.
   [QUEUES.subscriptionSync]: { ...RETRIES, retryLimit: 2, policy: 'singleton' },
+  // `short`: one queued per lead (singletonKey: the lead), however many syncs asked; the handler
+  // skips a lead whose metrics were fetched, so the Yelp call happens once.
+  [QUEUES.leadMetrics]: { ...RETRIES, policy: 'short' },
 }
 
 export async function createQueues(boss: PgBoss): Promise<void> {

@@ -5,6 +5,7 @@ import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { eventText } from '../../integrations/yelp/yelp-events.ts'
 import { YelpSameSuccessiveMessageError } from '../../integrations/yelp/yelp-leads.client.ts'
 import { claimEvent, completeClaim } from '../../repositories/event-claims.repository.ts'
+import { recordBusinessReply } from '../../repositories/lead-figures.repository.ts'
 import { findMessageById, type MessageRow, updateMessage } from '../../repositories/messages.repository.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { ReplyJob } from '../queue/queues.ts'
@@ -136,6 +137,9 @@ export class ReplyHandler {
       status: 'success',
       metadata: { yelpDelivered: true, yelpEventId, error: null },
     })
+    // The business answered when the reply was written in GHL or the inbox (issue 17 §5), not when
+    // its Yelp echo is read back by a later sync.
+    await recordBusinessReply(this.db, job.clientId, job.leadId, row.createdAt)
   }
 
   private async fail(row: MessageRow, reason: string): Promise<void> {

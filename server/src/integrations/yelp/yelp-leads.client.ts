@@ -11,6 +11,7 @@ import {
   type YelpLead,
   yelpEventsPageSchema,
   yelpLeadIdsPageSchema,
+  yelpLeadMetricsSchema,
   yelpLeadSchema,
 } from './yelp.schemas.ts'
 
@@ -32,6 +33,13 @@ type Endpoint =
   | 'GET /v3/businesses/{business_id}/lead_ids'
   | 'POST /v3/leads/{lead_id}/events/mark_as_read'
   | 'POST /v3/leads/{lead_id}/mark_as_replied'
+  | 'GET /v3/leads/{lead_id}/metrics'
+
+/** What a lead cost the business (docs/providers/yelp.md §1 metrics); null cents when Yelp has none. */
+export interface YelpLeadCost {
+  cents: number | null
+  currency: string | null
+}
 
 /** docs/providers/yelp.md §1 mark_as_replied: for a reply made outside Yelp. */
 export type YelpReplyType = 'PHONE' | 'EMAIL'
@@ -167,6 +175,19 @@ export class YelpLeadsClient {
       return 'already_marked'
     }
     throw this.failure(clientId, `Marking Yelp lead ${leadId} replied`, response, leadId)
+  }
+
+  /**
+   * The lead's `cost_per_lead` metric (issue 17 §4). Through the same per-endpoint rate limit as
+   * every Yelp call; the engine asks once per lead (engine/lead-figures/lead-metrics.handler.ts).
+   */
+  async getLeadCost(clientId: string, leadId: string): Promise<YelpLeadCost> {
+    const response = await this.send(clientId, 'GET /v3/leads/{lead_id}/metrics', { lead_id: leadId })
+    if (response.status !== 200)
+      throw this.failure(clientId, `Reading the metrics of Yelp lead ${leadId}`, response, leadId)
+    const body = parse(yelpLeadMetricsSchema, response, `the metrics of Yelp lead ${leadId}`)
+    const cost = body.metrics?.cost_per_lead
+    return { cents: cost?.value ?? null, currency: cost?.currency_code ?? null }
   }
 
   /** The business's lead ids (docs/providers/yelp.md §1 `lead_ids`: time filters first, then `after_lead_id` pages). */

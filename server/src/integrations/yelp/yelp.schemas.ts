@@ -88,3 +88,19 @@ export const yelpLeadIdsPageSchema = z.object({
   lead_ids: z.array(z.string()),
   has_more: z.boolean().optional(),
 })
+
+/**
+ * GET /v3/leads/{lead_id}/metrics (docs/providers/yelp.md §1): `cost_per_lead.value` is in cents
+ * of `currency_code`. Kept open: a lead with no cost yet may come without it.
+ */
+export const yelpLeadMetricsSchema = z.looseObject({
+  metrics: z
+    .looseObject({
+      cost_per_lead: z
+        .looseObject({ value: z.number().int().nullable().optional(), currency_code: z.string().optional() })
+        .nullable()
+        .optional(),
+    })
+    .optional(),
+})
+export type YelpLeadMetrics = z.infer<typeof yelpLeadMetricsSchema>

@@ -42,6 +42,17 @@ export function toLeadView(row: InboxLeadRow, clientName: string | null): Lead {
       readEventId: row.readEventId,
       readAt: row.readAt?.toISOString() ?? null,
     },
+    figures: {
+      costPerLeadCents: row.costPerLeadCents,
+      costCurrency: row.costCurrency,
+      metricsFetched: row.metricsFetchedAt !== null,
+      firstConsumerMessageAt: row.firstConsumerMessageAt?.toISOString() ?? null,
+      firstBusinessReplyAt: row.firstBusinessReplyAt?.toISOString() ?? null,
+      responseSeconds:
+        row.firstConsumerMessageAt && row.firstBusinessReplyAt
+          ? Math.round((row.firstBusinessReplyAt.getTime() - row.firstConsumerMessageAt.getTime()) / 1000)
+          : null,
+    },
   }
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { AddClientDialog } from '@/features/clients/components/add-client-dialog.tsx'
 import { ActivityChart } from '@/features/dashboard/components/activity-chart.tsx'
+import { ClientFiguresCard } from '@/features/dashboard/components/client-figures-card.tsx'
 import { ProviderAlertsBanner } from '@/features/dashboard/components/provider-alerts-banner.tsx'
 import { QuickActionsCard } from '@/features/dashboard/components/quick-actions-card.tsx'
 import { StatCards } from '@/features/dashboard/components/stat-cards.tsx'
@@ -32,6 +33,7 @@ export function DashboardPage() {
         <SystemStatusCard />
       </div>
       {can('canViewSystemStats') && <ActivityChart />}
+      {can('canViewSystemStats') && <ClientFiguresCard />}
       {can('canViewLogs') && <FailedJobsCard canRetry={can('canManageWebhooks')} />}
       {can('canCreateClients') && (
         <AddClientDialog open={isAddClientOpen} onOpenChange={setIsAddClientOpen} />

@@ -10,6 +10,7 @@ import {
   SubscriptionLapsedBadge,
 } from '@/features/clients/components/connection-badges.tsx'
 import { LastActivity } from '@/features/clients/components/last-activity.tsx'
+import { ResponseTimeFigure } from '@/features/clients/components/response-time-figure.tsx'
 import { useClientPermissions } from '@/features/clients/hooks/use-client-permissions.ts'
 
 export interface ClientCardHandlers {
@@ -82,6 +83,12 @@ function ClientCard({ client, onSetup, onGhl, onDelete }: { client: ClientView }
           <dt className="text-xs text-muted-foreground">Last Activity</dt>
           <dd className="leading-none">
             <LastActivity value={client.lastActivity} />
+          </dd>
+        </div>
+        <div className="grid gap-1">
+          <dt className="text-xs text-muted-foreground">Response time (7 days)</dt>
+          <dd>
+            <ResponseTimeFigure clientId={client.clientId} />
           </dd>
         </div>
       </dl>

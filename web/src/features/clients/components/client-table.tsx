@@ -6,6 +6,7 @@ import {
 } from '@/features/clients/components/client-row-actions.tsx'
 import { GhlStatus, YelpStatus } from '@/features/clients/components/connection-badges.tsx'
 import { LastActivity } from '@/features/clients/components/last-activity.tsx'
+import { ResponseTimeFigure } from '@/features/clients/components/response-time-figure.tsx'
 
 /** docs/spec/dashboard-spec.md §2.5: the desktop table. */
 export function ClientTable({ clients, ...handlers }: { clients: ClientView[] } & ClientActionHandlers) {
@@ -17,6 +18,7 @@ export function ClientTable({ clients, ...handlers }: { clients: ClientView[] } 
           <TableHead>Yelp Status</TableHead>
           <TableHead>GHL Status</TableHead>
           <TableHead>Last Activity</TableHead>
+          <TableHead title="Median response time, last 7 days">Response time</TableHead>
           <TableHead className="pr-6 text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>
@@ -45,6 +47,9 @@ export function ClientTable({ clients, ...handlers }: { clients: ClientView[] } 
             </TableCell>
             <TableCell>
               <LastActivity value={client.lastActivity} />
+            </TableCell>
+            <TableCell>
+              <ResponseTimeFigure clientId={client.clientId} />
             </TableCell>
             <TableCell className="pr-6">
               <ClientRowActions client={client} {...handlers} />

@@ -17,6 +17,7 @@ import {
   shortEventId,
   temporaryEmailOf,
 } from '@/features/inbox/utils/lead-display.ts'
+import { formatCents, formatSeconds } from '@/lib/figures-format.ts'
 
 /** docs/spec/dashboard-spec.md §2.14 column 3: the lead's details, exactly as listed, with the status dropdown. */
 export function LeadDetailsPanel({
@@ -143,6 +144,28 @@ export function LeadDetailsPanel({
         <Section title="Timeline">
           <dl className="grid gap-1">
             <Row label="Lead Created" value={formatDateTime(lead.timeCreated)} />
+            <Row
+              label="Cost"
+              value={
+                <span data-testid="lead-cost">
+                  {lead.figures.metricsFetched
+                    ? formatCents(lead.figures.costPerLeadCents, lead.figures.costCurrency)
+                    : 'Not fetched yet'}
+                </span>
+              }
+            />
+            <Row
+              label="First reply"
+              value={
+                <span data-testid="lead-response-time">
+                  {lead.figures.responseSeconds !== null
+                    ? `${formatSeconds(lead.figures.responseSeconds)} after the first message`
+                    : lead.figures.firstConsumerMessageAt
+                      ? 'Not answered yet'
+                      : '—'}
+                </span>
+              }
+            />
             <Row label="Last Activity" value={formatDateTime(lead.lastEventTime)} />
             <Row
               label="Last message"

@@ -20,6 +20,14 @@ function lead(n: number, minutesAgo: number, patch: Partial<Lead> = {}): Lead {
     projectData: { job_names: ['Roof repair'], availability_status: 'ASAP' },
     events: [],
     readReceipt: { state: 'none', readEventId: null, readAt: null },
+    figures: {
+      costPerLeadCents: null,
+      costCurrency: null,
+      metricsFetched: false,
+      firstConsumerMessageAt: null,
+      firstBusinessReplyAt: null,
+      responseSeconds: null,
+    },
     ...patch,
   }
 }

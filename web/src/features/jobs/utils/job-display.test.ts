@@ -17,13 +17,14 @@ describe('queueLabel', () => {
     ['ghl-sync-contacts', 'Contact sync'],
     ['yelp-lead-import', 'Lead import'],
     ['yelp-reconcile', 'Reconcile'],
+    ['yelp-lead-metrics', 'Lead cost'],
     ['some-future-queue', 'some-future-queue'],
   ])('%s → %s', (queue, label) => {
     expect(queueLabel(queue)).toBe(label)
   })
 
-  it('has a label for each of the eight engine queues (server/src/engine/queue/queues.ts)', () => {
-    expect(Object.keys(QUEUE_LABELS)).toHaveLength(8)
+  it('has a label for each of the nine engine queues (server/src/engine/queue/queues.ts)', () => {
+    expect(Object.keys(QUEUE_LABELS)).toHaveLength(9)
   })
 })
 

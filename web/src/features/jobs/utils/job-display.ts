@@ -10,6 +10,7 @@ export const QUEUE_LABELS: Record<string, string> = {
   'yelp-reconcile': 'Reconcile',
   'hub-reply': 'Inbox reply to Yelp',
   'lead-contact-update': 'Contact update',
+  'yelp-lead-metrics': 'Lead cost',
 }
 
 /** A queue's name in words; an unknown queue keeps its own name. */

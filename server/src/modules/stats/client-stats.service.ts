@@ -1,0 +1,86 @@
+import {
+  type ClientStats,
+  type ClientStatsList,
+  type ClientStatsQuery,
+  RESPONSE_WINDOWS,
+  type ResponseTime,
+} from '@common/client-stats.ts'
+import type { DB } from '../../db/database.ts'
+import {
+  type ClientResponseRow,
+  readClientCosts,
+  readClientResponseTimes,
+} from '../../repositories/client-stats.repository.ts'
+import type { AuthenticatedSession } from '../auth/auth.service.ts'
+import { visibleClientIds } from '../clients/client-scope.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** `YYYY-MM` of the UTC month `now` falls in. */
+export function monthOf(now: Date): string {
+  return now.toISOString().slice(0, 7)
+}
+
+/** [first instant, first instant of the next month) of a `YYYY-MM` month, in UTC. */
+export function monthRange(month: string): { from: Date; to: Date } {
+  const [year = 0, monthNumber = 1] = month.split('-').map(Number)
+  return { from: new Date(Date.UTC(year, monthNumber - 1, 1)), to: new Date(Date.UTC(year, monthNumber, 1)) }
+}
+
+/** A count as a percent of `total`, one decimal; null without a total. */
+export function percentOf(count: number, total: number): number | null {
+  return total === 0 ? null : Math.round((count / total) * 1000) / 10
+}
+
+/**
+ * Per client: what its leads of a month cost (issue 17 §4) and how fast it answered the leads of
+ * the last 7 and 30 days (issue 17 §5), for the clients the caller may see.
+ */
+export class ClientStatsService {
+  constructor(private readonly db: DB) {}
+
+  async list(
+    session: AuthenticatedSession,
+    query: ClientStatsQuery,
+    now = new Date(),
+  ): Promise<ClientStatsList> {
+    const month = query.month ?? monthOf(now)
+    const clientIds = await visibleClientIds(this.db, session)
+    const [costs, ...windows] = await Promise.all([
+      readClientCosts(this.db, { ...monthRange(month), clientIds }),
+      ...RESPONSE_WINDOWS.map((days) =>
+        readClientResponseTimes(this.db, { since: new Date(now.getTime() - days * DAY_MS), clientIds }),
+      ),
+    ])
+    const [week = [], month30 = []] = windows
+    const byClient = (rows: ClientResponseRow[]) => new Map(rows.map((row) => [row.clientId, row]))
+    const [last7, last30] = [byClient(week), byClient(month30)]
+    const clients = costs.map(
+      (row): ClientStats => ({
+        clientId: row.clientId,
+        name: row.name,
+        leads: row.leads,
+        costedLeads: row.costedLeads,
+        totalCostCents: row.totalCostCents,
+        costPerLeadCents: row.costedLeads ? Math.round(row.totalCostCents / row.costedLeads) : null,
+        currency: row.costedLeads ? (row.currency ?? 'USD') : null,
+        responseTime: {
+          last7Days: responseTime(last7.get(row.clientId)),
+          last30Days: responseTime(last30.get(row.clientId)),
+        },
+      }),
+    )
+    return { month, clients }
+  }
+}
+
+function responseTime(row: ClientResponseRow | undefined): ResponseTime {
+  if (!row) return { leads: 0, answered: 0, medianSeconds: null, within5Minutes: null, within1Hour: null }
+  return {
+    leads: row.leads,
+    answered: row.answered,
+    medianSeconds: row.medianSeconds === null ? null : Math.round(row.medianSeconds),
+    within5Minutes: percentOf(row.within5Minutes, row.leads),
+    within1Hour: percentOf(row.within1Hour, row.leads),
+  }
+}

@@ -1,0 +1,115 @@
+import type { ClientStats, ResponseTime } from '@common/client-stats.ts'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx'
+import { Skeleton } from '@/components/ui/skeleton.tsx'
+import { useClientStats } from '@/features/dashboard/api/get-client-stats.ts'
+import { formatCents, formatPercent, formatSeconds } from '@/lib/figures-format.ts'
+
+const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+/**
+ * What each client's Yelp leads cost this month and how fast the client answers them (issue 17
+ * §4–5): Yelp ranks businesses on response time, and agencies pay for the leads. One small table
+ * per client, so the cards wrap on a phone instead of a wide table scrolling sideways.
+ */
+export function ClientFiguresCard() {
+  const stats = useClientStats()
+  const month = stats.data ? monthFormat.format(new Date(`${stats.data.month}-01T00:00:00Z`)) : null
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>Cost per lead and response time</CardTitle>
+        <CardDescription>
+          {month ? `Lead costs in ${month}; ` : ''}time from the customer's first message to the first reply
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {stats.isPending ? (
+          <Skeleton className="h-32 w-full" />
+        ) : stats.isError ? (
+          <p className="text-sm text-muted-foreground">The client figures could not be loaded.</p>
+        ) : stats.data.clients.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No clients yet.</p>
+        ) : (
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 md:grid-cols-2 xl:grid-cols-3">
+            {stats.data.clients.map((client) => (
+              <li key={client.clientId} data-client-id={client.clientId} className="min-w-0">
+                <ClientFigures client={client} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+function ClientFigures({ client }: { client: ClientStats }) {
+  const { last7Days, last30Days } = client.responseTime
+  return (
+    <section className="grid gap-3 rounded-lg border p-3 text-sm" aria-label={client.name}>
+      <h3 className="truncate font-medium" title={client.name}>
+        {client.name}
+      </h3>
+      <dl className="grid grid-cols-3 gap-2">
+        <Figure label="Leads" value={String(client.leads)} testId="client-leads" />
+        <Figure
+          label="Cost per lead"
+          value={formatCents(client.costPerLeadCents, client.currency)}
+          testId="client-cost-per-lead"
+        />
+        <Figure
+          label="Total cost"
+          value={formatCents(client.costedLeads ? client.totalCostCents : null, client.currency)}
+          testId="client-total-cost"
+        />
+      </dl>
+      <table className="w-full table-fixed text-left tabular-nums">
+        <caption className="sr-only">Response time of {client.name}</caption>
+        <thead className="text-xs text-muted-foreground">
+          <tr>
+            <th scope="col" className="font-normal">
+              Last
+            </th>
+            <th scope="col" className="font-normal">
+              Median
+            </th>
+            <th scope="col" className="font-normal">
+              ≤ 5 min
+            </th>
+            <th scope="col" className="font-normal">
+              ≤ 1 h
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <WindowRow label="7 days" days={7} figures={last7Days} />
+          <WindowRow label="30 days" days={30} figures={last30Days} />
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="truncate text-xs text-muted-foreground">{label}</dt>
+      <dd className="truncate font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  )
+}
+
+function WindowRow({ label, days, figures }: { label: string; days: number; figures: ResponseTime }) {
+  return (
+    <tr data-window={days} title={`${figures.answered} of ${figures.leads} leads answered`}>
+      <th scope="row" className="font-normal text-muted-foreground">
+        {label}
+      </th>
+      <td data-testid={`client-median-${days}d`}>{formatSeconds(figures.medianSeconds)}</td>
+      <td>{formatPercent(figures.within5Minutes)}</td>
+      <td>{formatPercent(figures.within1Hour)}</td>
+    </tr>
+  )
+}
