@@ -1,4 +1,5 @@
 import { ExternalServiceError } from '../../lib/errors.ts'
+import type { CallLimiter } from './call-limiter.ts'
 import { PermanentProviderError, ProviderTimeoutError, TransientProviderError } from './provider-errors.ts'
 import {
   type Platform,
@@ -8,7 +9,6 @@ import {
   ProviderUnreachableError,
   providerErrorMessage,
 } from './provider-http.ts'
-import type { RateLimiter } from './rate-limiter.ts'
 
 export type ApiCall = ProviderRequest & {
   /** The client-side rate-limit bucket, e.g. `ghl:<locationId>` or `yelp:GET /v3/leads/{lead_id}`. */
@@ -54,7 +54,7 @@ export class ProviderApi {
 
   constructor(
     private readonly http: ProviderHttp,
-    private readonly limiter: RateLimiter,
+    private readonly limiter: CallLimiter,
     options: ProviderApiOptions = {},
   ) {
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 4)
