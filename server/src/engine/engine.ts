@@ -3,7 +3,11 @@ import type PgBoss from 'pg-boss'
 import type { AppConfig } from '../config/config.ts'
 import type { DB } from '../db/database.ts'
 import { runAsBulk } from '../integrations/http/call-priority.ts'
-import { PermanentProviderError, TransientProviderError } from '../integrations/http/provider-errors.ts'
+import {
+  DailyCapReachedError,
+  PermanentProviderError,
+  TransientProviderError,
+} from '../integrations/http/provider-errors.ts'
 import {
   NeedsReauthError,
   NotConnectedError,
@@ -14,6 +18,7 @@ import type { YelpOAuth } from '../integrations/yelp/yelp-oauth.ts'
 import { ConflictError, ExternalServiceError } from '../lib/errors.ts'
 import { findClient, ghlTokensOf, yelpTokensOf } from '../repositories/clients.repository.ts'
 import { clearLeases } from '../repositories/credential-leases.repository.ts'
+import { ghlDailyCapResetOf, recordGhlDailyCap } from '../repositories/ghl-daily-caps.repository.ts'
 import {
   listActiveJobs,
   markDeadNow,
@@ -38,8 +43,8 @@ import {
   type LeadJob,
   type LeadSyncJob,
   leadSyncKey,
-  type MarkReadJob,
   leadSyncQueueFor,
+  type MarkReadJob,
   QUEUES,
   type ReplyJob,
 } from './queue/queues.ts'
@@ -84,6 +89,18 @@ const RETRY_HORIZON_MS: Record<string, number> = {
   [QUEUES.markRead]: 24 * 3600_000,
   [QUEUES.leadSyncBulk]: 24 * 3600_000,
 }
+/**
+ * The queues whose jobs call GHL for a client's location before anything else worth doing: while
+ * the location's daily cap is spent they wait for its reset without running (issue 10 item 8).
+ * Replies are not among them: their Yelp delivery must not wait a day for GHL's status report
+ * (that part is rescheduled to the reset when it meets the cap).
+ */
+const GHL_CAPPED_QUEUES: ReadonlySet<string> = new Set([
+  QUEUES.leadSync,
+  QUEUES.leadSyncBulk,
+  QUEUES.contactSync,
+  QUEUES.leadContact,
+])
 const RETRY_BASE_MS = 2_000
 const RETRY_MAX_MS = 15 * 60_000
 
@@ -315,6 +332,28 @@ export class Engine {
   }
 
   /**
+   * Puts the job back, as it is, for `at` (a GHL location's daily reset): not a failed attempt
+   * and not counted against the retry horizon, and no worker waits for it meanwhile.
+   */
+  private async deferUntil<T extends object>(
+    queue: string,
+    job: PgBoss.Job<T>,
+    at: Date,
+    reason: string,
+  ): Promise<{ parked: string }> {
+    const data = job.data as T
+    await this.boss.send(queue, data, {
+      startAfter: at,
+      ...(LEAD_SYNC_QUEUES.has(queue) ? { singletonKey: leadSyncKey(data as unknown as LeadSyncJob) } : {}),
+    })
+    const delayMs = Math.max(0, at.getTime() - Date.now())
+    setTimeout(() => this.wake(queue), delayMs + 50).unref()
+    const message = `waiting until ${at.toISOString()}: ${reason}`
+    this.log.warn({ queue, jobId: job.id }, `parked ${message}`)
+    return { parked: message }
+  }
+
+  /**
    * Yelp answers 404 both for a missing lead and for a token that lost access to the business
    * (docs/providers/yelp.md §1; pitfalls scenario 8). When the business is no longer among the
    * token's businesses, the connection is flagged and every job of it parks, instead of each
@@ -389,6 +428,10 @@ export class Engine {
     heartbeat.unref()
     const clientId = (job.data as { clientId?: string }).clientId
     try {
+      if (clientId && GHL_CAPPED_QUEUES.has(queue)) {
+        const resetAt = await ghlDailyCapResetOf(this.deps.db, clientId)
+        if (resetAt) return await this.deferUntil(queue, job, resetAt, 'GHL daily limit reached')
+      }
       const result = await handle(job.data)
       this.announceJob(queue, job.data)
       return result
@@ -418,6 +461,12 @@ export class Engine {
         // The owner may have reconnected while this job ran: its unpark came too early for us.
         if (!(await this.needsReauth(clientId, reauth.provider))) await this.unpark(clientId, reauth.provider)
         return { parked: reauth.message }
+      }
+      if (error instanceof DailyCapReachedError && error.platform === 'ghl' && clientId) {
+        // Every job of the location waits for the reset from now on, not only this one.
+        const resetAt = new Date(Date.now() + error.retryAfterMs)
+        await recordGhlDailyCap(this.deps.db, clientId, resetAt, error.message)
+        return await this.deferUntil(queue, job, resetAt, error.message)
       }
       if (error instanceof TransientProviderError) {
         const rescheduled = await this.reschedule(queue, job, error)
