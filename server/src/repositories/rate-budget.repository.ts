@@ -60,7 +60,9 @@ export class RateBudgetStore {
           on conflict do nothing`)
         continue
       }
-      return { waitMs: Math.max(0, Number(row?.wait_ms ?? windowMs)) }
+      // A slot held by a call under way frees when the call ends, which may be long before its
+      // hold: look again within a window at the latest.
+      return { waitMs: Math.min(windowMs, Math.max(0, Number(row?.wait_ms ?? windowMs))) }
     }
   }
 

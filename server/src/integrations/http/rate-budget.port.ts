@@ -15,7 +15,7 @@ export interface SharedRateBudget {
   /**
    * Takes a slot of `key` when fewer than `limit` calls fell in the last `windowMs`, holding it
    * at most `holdMs` (a process that dies mid-call frees it then); otherwise says how long until
-   * the oldest slot frees.
+   * to look again (when the oldest slot frees, at most a window: a call under way may end sooner).
    */
   claim(
     key: string,
