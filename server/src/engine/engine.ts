@@ -3,11 +3,7 @@ import type PgBoss from 'pg-boss'
 import type { AppConfig } from '../config/config.ts'
 import type { DB } from '../db/database.ts'
 import { runAsBulk } from '../integrations/http/call-priority.ts'
-import {
-  DailyCapReachedError,
-  PermanentProviderError,
-  TransientProviderError,
-} from '../integrations/http/provider-errors.ts'
+import { PermanentProviderError, TransientProviderError } from '../integrations/http/provider-errors.ts'
 import {
   NeedsReauthError,
   NotConnectedError,
@@ -18,7 +14,6 @@ import type { YelpOAuth } from '../integrations/yelp/yelp-oauth.ts'
 import { ConflictError, ExternalServiceError } from '../lib/errors.ts'
 import { findClient, ghlTokensOf, yelpTokensOf } from '../repositories/clients.repository.ts'
 import { clearLeases } from '../repositories/credential-leases.repository.ts'
-import { ghlDailyCapResetOf, recordGhlDailyCap } from '../repositories/ghl-daily-caps.repository.ts'
 import {
   listActiveJobs,
   markDeadNow,
@@ -28,6 +23,7 @@ import {
 } from '../repositories/parked-jobs.repository.ts'
 import { type ChangePort, NO_CHANGES } from './changes/change-port.ts'
 import { ContactSync } from './contact-sync.ts'
+import { ghlCapHoldsUntil, parkOnGhlDailyCap } from './ghl-daily-cap.ts'
 import { LeadContactUpdate } from './lead-contact-update.ts'
 import { LeadImport } from './lead-import.ts'
 import { LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
@@ -89,18 +85,6 @@ const RETRY_HORIZON_MS: Record<string, number> = {
   [QUEUES.markRead]: 24 * 3600_000,
   [QUEUES.leadSyncBulk]: 24 * 3600_000,
 }
-/**
- * The queues whose jobs call GHL for a client's location before anything else worth doing: while
- * the location's daily cap is spent they wait for its reset without running (issue 10 item 8).
- * Replies are not among them: their Yelp delivery must not wait a day for GHL's status report
- * (that part is rescheduled to the reset when it meets the cap).
- */
-const GHL_CAPPED_QUEUES: ReadonlySet<string> = new Set([
-  QUEUES.leadSync,
-  QUEUES.leadSyncBulk,
-  QUEUES.contactSync,
-  QUEUES.leadContact,
-])
 const RETRY_BASE_MS = 2_000
 const RETRY_MAX_MS = 15 * 60_000
 
@@ -428,10 +412,8 @@ export class Engine {
     heartbeat.unref()
     const clientId = (job.data as { clientId?: string }).clientId
     try {
-      if (clientId && GHL_CAPPED_QUEUES.has(queue)) {
-        const resetAt = await ghlDailyCapResetOf(this.deps.db, clientId)
-        if (resetAt) return await this.deferUntil(queue, job, resetAt, 'GHL daily limit reached')
-      }
+      const capHoldsUntil = await ghlCapHoldsUntil(this.deps.db, queue, clientId)
+      if (capHoldsUntil) return await this.deferUntil(queue, job, capHoldsUntil, 'GHL daily limit reached')
       const result = await handle(job.data)
       this.announceJob(queue, job.data)
       return result
@@ -462,12 +444,9 @@ export class Engine {
         if (!(await this.needsReauth(clientId, reauth.provider))) await this.unpark(clientId, reauth.provider)
         return { parked: reauth.message }
       }
-      if (error instanceof DailyCapReachedError && error.platform === 'ghl' && clientId) {
-        // Every job of the location waits for the reset from now on, not only this one.
-        const resetAt = new Date(Date.now() + error.retryAfterMs)
-        await recordGhlDailyCap(this.deps.db, clientId, resetAt, error.message)
-        return await this.deferUntil(queue, job, resetAt, error.message)
-      }
+      // Every job of the location waits for the reset from now on, not only this one.
+      const resetAt = await parkOnGhlDailyCap(this.deps.db, clientId, error)
+      if (resetAt) return await this.deferUntil(queue, job, resetAt, (error as Error).message)
       if (error instanceof TransientProviderError) {
         const rescheduled = await this.reschedule(queue, job, error)
         if (rescheduled) return rescheduled
