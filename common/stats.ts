@@ -40,6 +40,7 @@ export const healthCheckSchema = z.object({
     'reauth',
     'subscriptions',
     'credentialErrors',
+    'ghlDailyLimit',
   ]),
   label: z.string(),
   state: z.enum(HEALTH_STATES),

@@ -56,6 +56,7 @@ import { YelpWebhookService } from './modules/webhooks/yelp-webhook.service.ts'
 import { ApiRequestLogStore } from './repositories/api-request-logs.repository.ts'
 import { ProviderAlertStore } from './repositories/provider-alerts.repository.ts'
 import { CredentialLeaseStore, ProviderTokensStore } from './repositories/provider-tokens.store.ts'
+import { RateBudgetStore } from './repositories/rate-budget.repository.ts'
 import { SETTINGS_CHANNEL } from './repositories/settings.repository.ts'
 
 /**
@@ -66,7 +67,8 @@ import { SETTINGS_CHANNEL } from './repositories/settings.repository.ts'
 
 /**
  * The parts one process shares between its HTTP routes and its job workers. One of each: the
- * token manager's single-flight refreshes and the rate limiter only work per process.
+ * token manager's single-flight refreshes and the rate limiter's priorities work per process
+ * (the limits themselves are shared through the database on PostgreSQL).
  */
 export interface Core {
   config: AppConfig
@@ -152,7 +154,12 @@ export async function buildApp({
     ghlOAuth,
     new ProviderAlertStore(db),
   )
-  const providers = createProviderClients(config, requestLog, tokens, app.log, { api: options.providerApi })
+  // On PostgreSQL several processes share the providers' limits through the database (issue 10
+  // item 9, decision 0015); PGlite has one process, whose own limiter is the whole budget.
+  const providers = createProviderClients(config, requestLog, tokens, app.log, {
+    api: options.providerApi,
+    ...(database.kind === 'postgres' ? { sharedBudget: new RateBudgetStore(db) } : {}),
+  })
   const core: Core = {
     config,
     db,

@@ -156,7 +156,7 @@ function checkVersion(header: string | string[] | undefined, expected: string): 
  * own bucket with the same limits.
  */
 function applyRateLimit(ctx: GhlContext, caller: Caller, reply: FastifyReply): void {
-  const { max, intervalMs, daily } = ctx.config.rateLimit
+  const { max, intervalMs, daily, dayMs } = ctx.config.rateLimit
   const key = `${caller.kind === 'pit' ? 'pit' : ctx.config.clientId}:${caller.locationId ?? caller.companyId}`
   const now = ctx.clock.now()
   let window = ctx.store.rateWindows.get(key)
@@ -168,7 +168,7 @@ function applyRateLimit(ctx: GhlContext, caller: Caller, reply: FastifyReply): v
     window.windowStart = now
     window.count = 0
   }
-  if (now - window.dayStart >= 24 * 3600_000) {
+  if (now - window.dayStart >= dayMs) {
     window.dayStart = now
     window.dayCount = 0
   }
@@ -184,5 +184,10 @@ function applyRateLimit(ctx: GhlContext, caller: Caller, reply: FastifyReply): v
     'X-RateLimit-Max': String(max),
     'X-RateLimit-Remaining': String(max - window.count),
   })
+  if (!allowed && window.dayCount >= daily) {
+    // GHL documents no reset header for the daily cap (docs/providers/ghl.md §10); the simulator
+    // says when its day ends with the standard Retry-After, so the hub's use of it is testable.
+    reply.header('Retry-After', String(Math.max(1, Math.ceil((window.dayStart + dayMs - now) / 1000))))
+  }
   if (!allowed) throw tooManyRequests()
 }

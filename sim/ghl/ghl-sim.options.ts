@@ -22,7 +22,7 @@ export interface GhlSimOptions {
   /** docs/providers/ghl.md §9: status updates answer 403 for ~5–10 s after a send. */
   messageStatusLockMs?: number
   /** docs/providers/ghl.md §10: 100 requests / 10 s burst and 200,000 / day per app per location. */
-  rateLimit?: { max?: number; intervalMs?: number; daily?: number }
+  rateLimit?: { max?: number; intervalMs?: number; daily?: number; dayMs?: number }
   /** docs/providers/ghl.md §10: webhooks are retried only on 429, up to 6 times, ~10 min apart plus jitter. */
   webhook?: { timeoutMs?: number; retryDelayMs?: number; retryJitterMs?: number; maxRetries?: number }
   /** Documented quirks (docs/providers/ghl.md §9 issues #6 and #70), on by default because the real API does them. */
@@ -41,7 +41,11 @@ export interface GhlSimConfig {
   sendLegacyRsaSignature: boolean
   rsaModulusLength: number
   messageStatusLockMs: number
-  rateLimit: { max: number; intervalMs: number; daily: number }
+  /**
+   * `dayMs`: how long the daily count lasts (24 h). A test shortens it to see a spent daily cap
+   * reset without waiting a day.
+   */
+  rateLimit: { max: number; intervalMs: number; daily: number; dayMs: number }
   webhook: { timeoutMs: number; retryDelayMs: number; retryJitterMs: number; maxRetries: number }
   quirks: { unknownProviderIdReturns500: boolean; customWithoutProviderReturnsEmpty201: boolean }
 }
@@ -70,6 +74,7 @@ export function resolveGhlSimConfig(options: GhlSimOptions = {}): GhlSimConfig {
       max: options.rateLimit?.max ?? 100,
       intervalMs: options.rateLimit?.intervalMs ?? 10_000,
       daily: options.rateLimit?.daily ?? 200_000,
+      dayMs: options.rateLimit?.dayMs ?? 24 * 3600_000,
     },
     webhook: {
       timeoutMs: options.webhook?.timeoutMs ?? 10_000,

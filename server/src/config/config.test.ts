@@ -33,6 +33,8 @@ describe('loadConfig', () => {
       authBase: 'https://marketplace.gohighlevel.com',
       webhookPublicKeys: [GHL_PUBLISHED_ED25519_KEY],
       webhookRsaPublicKeys: [],
+      rateLimitMax: 100,
+      rateLimitIntervalMs: 10_000,
     })
     expect(config.isHttps).toBe(false)
   })

@@ -36,6 +36,10 @@ export interface AppConfig {
     webhookPublicKeys: string[]
     /** The legacy RSA keys (GHL_WEBHOOK_RSA_PUBLIC_KEY, comma-separated); none = header refused. */
     webhookRsaPublicKeys: string[]
+    /** docs/providers/ghl.md §10: requests per interval per location (GHL_RATE_LIMIT_MAX, 100). */
+    rateLimitMax: number
+    /** The interval of that limit (GHL_RATE_LIMIT_INTERVAL_MS, 10 s). */
+    rateLimitIntervalMs: number
   }
   logLevel: Env['LOG_LEVEL']
   /** `pretty`: one readable line per entry, for a person at a terminal; `json`: for collectors. */
@@ -106,6 +110,8 @@ export function loadConfig(
       conversationProviderId: env.GHL_CONVERSATION_PROVIDER_ID,
       webhookPublicKeys,
       webhookRsaPublicKeys,
+      rateLimitMax: env.GHL_RATE_LIMIT_MAX,
+      rateLimitIntervalMs: env.GHL_RATE_LIMIT_INTERVAL_MS,
     },
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (isTerminal ? 'pretty' : 'json'),

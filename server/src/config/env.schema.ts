@@ -66,6 +66,20 @@ export const envSchema = z
     GHL_API_BASE: httpUrl.default('https://services.leadconnectorhq.com'),
     GHL_AUTH_BASE: httpUrl.default('https://marketplace.gohighlevel.com'),
     GHL_CONVERSATION_PROVIDER_ID: optionalText,
+    // Beyond docs/spec/product.md §5: GHL's burst limit per location, 100 requests per 10 s
+    // (docs/providers/ghl.md §10); an app GHL gave another limit sets it here.
+    GHL_RATE_LIMIT_MAX: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 10000')
+      .max(10_000, 'must be between 1 and 10000')
+      .default(100),
+    GHL_RATE_LIMIT_INTERVAL_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(100, 'must be between 100 and 3600000')
+      .max(3_600_000, 'must be between 100 and 3600000')
+      .default(10_000),
     // Several keys, comma-separated, are all accepted: a key rotation is not a wall of 401s.
     GHL_WEBHOOK_PUBLIC_KEY: z.string().trim().min(1).default(GHL_PUBLISHED_ED25519_KEY),
     // Beyond docs/spec/product.md §5: the legacy RSA key(s) for `x-wh-signature`, unset = legacy header refused.

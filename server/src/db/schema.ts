@@ -548,3 +548,34 @@ export const contactSyncs = pgTable('contact_syncs', {
   updatedAt: updatedAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 })
+
+/**
+ * The provider budgets shared by every process on PostgreSQL (issue 10 item 9; decision 0015):
+ * `limit` slots per rate key (`yelp:<endpoint>`, `ghl:<location>`), each holding when it was
+ * last used. A call takes the key's oldest slot if that one is older than the window — then at
+ * most `limit` calls fall in any window, whichever process made them. A slot in use holds a
+ * time ahead (the call's longest duration) until the call ends. Runtime state: not backed up.
+ */
+export const rateBudgetSlots = pgTable(
+  'rate_budget_slots',
+  {
+    key: text('key').notNull(),
+    slot: integer('slot').notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull().default(sql`'epoch'`),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.slot] })],
+)
+
+/**
+ * GHL locations whose daily request cap is spent (issue 10 item 8), until GHL's reset: their
+ * jobs wait for `reset_at` instead of calling GHL. A row past its reset means nothing.
+ */
+export const ghlDailyCaps = pgTable('ghl_daily_caps', {
+  locationId: text('location_id').primaryKey(),
+  clientId: text('client_id')
+    .notNull()
+    .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  reason: text('reason').notNull(),
+  createdAt: createdAt(),
+})

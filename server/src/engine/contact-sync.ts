@@ -1,6 +1,7 @@
 import type { ContactSyncFailure } from '@common/contacts.ts'
 import type PgBoss from 'pg-boss'
 import type { DB } from '../db/database.ts'
+import { DailyCapReachedError } from '../integrations/http/provider-errors.ts'
 import { NotFoundError, ValidationError } from '../lib/errors.ts'
 import { findClient } from '../repositories/clients.repository.ts'
 import {
@@ -92,6 +93,9 @@ export class ContactSync {
           if (!outcome.ran) throw new Error(`Lead ${lead.leadId} is being synced already; try again shortly`)
           success += 1
         } catch (error) {
+          // Every later lead would meet the same 429: the job waits for GHL's reset instead
+          // (engine.ts), and runs again from the first lead then (an unchanged contact is not rewritten).
+          if (error instanceof DailyCapReachedError) throw error
           failures.push({ leadId: lead.leadId, error: (error as Error).message })
         }
         done += 1
@@ -103,6 +107,11 @@ export class ContactSync {
       await finishContactSync(this.db, clientId, { status: 'completed', ...progress() })
       return { success, errors: failures.length }
     } catch (error) {
+      if (error instanceof DailyCapReachedError) {
+        // Still under way, after the reset: not a failure to show.
+        await updateContactSync(this.db, clientId, progress()).catch(() => {})
+        throw error
+      }
       // The database, not a lead, failed: say so on the status; pg-boss retries the job.
       await finishContactSync(this.db, clientId, {
         status: 'failed',

@@ -50,6 +50,32 @@ describe('Retry-After', () => {
   })
 })
 
+describe('Yelp’s 429 with Retry-After', () => {
+  it('reschedules the lead’s sync for when Yelp says, instead of holding a worker', {
+    timeout: 90_000,
+  }, async () => {
+    world.yelp.server.faults.add({
+      method: 'GET',
+      path: '/v3/leads/lead-yelp-retry-after/events',
+      status: 429,
+      headers: { 'retry-after': '10' },
+      times: 1,
+    })
+    const first = world.sims.newLead('lead-yelp-retry-after')
+    await waitFor('a job queued for later, none running', async () => {
+      const jobs = await jobsOf(QUEUES.leadSync, 'leadId', 'lead-yelp-retry-after')
+      return jobs.some((j) => j.state === 'created' && j.later) && !jobs.some((j) => j.state === 'active')
+    })
+    expect(await world.sims.ghlMessagesFor([first])).toEqual([])
+    await waitFor(
+      'the message in GHL once Yelp allows it',
+      async () => (await world.sims.ghlMessagesFor([first])).length === 1,
+      60_000,
+    )
+    expect(world.yelp.server.faults.list()).toHaveLength(0)
+  })
+})
+
 describe('a long Yelp outage', () => {
   it('does not kill a reply: it is retried past pg-boss’s retry limit and delivered once Yelp is back', {
     timeout: 120_000,

@@ -23,6 +23,7 @@ import {
 } from '../repositories/parked-jobs.repository.ts'
 import { type ChangePort, NO_CHANGES } from './changes/change-port.ts'
 import { ContactSync } from './contact-sync.ts'
+import { ghlCapHoldsUntil, parkOnGhlDailyCap } from './ghl-daily-cap.ts'
 import { LeadContactUpdate } from './lead-contact-update.ts'
 import { LeadMetricsHandler } from './lead-figures/lead-metrics.handler.ts'
 import { LeadImport } from './lead-import.ts'
@@ -335,6 +336,28 @@ export class Engine {
   }
 
   /**
+   * Puts the job back, as it is, for `at` (a GHL location's daily reset): not a failed attempt
+   * and not counted against the retry horizon, and no worker waits for it meanwhile.
+   */
+  private async deferUntil<T extends object>(
+    queue: string,
+    job: PgBoss.Job<T>,
+    at: Date,
+    reason: string,
+  ): Promise<{ parked: string }> {
+    const data = job.data as T
+    await this.boss.send(queue, data, {
+      startAfter: at,
+      ...(LEAD_SYNC_QUEUES.has(queue) ? { singletonKey: leadSyncKey(data as unknown as LeadSyncJob) } : {}),
+    })
+    const delayMs = Math.max(0, at.getTime() - Date.now())
+    setTimeout(() => this.wake(queue), delayMs + 50).unref()
+    const message = `waiting until ${at.toISOString()}: ${reason}`
+    this.log.warn({ queue, jobId: job.id }, `parked ${message}`)
+    return { parked: message }
+  }
+
+  /**
    * Yelp answers 404 both for a missing lead and for a token that lost access to the business
    * (docs/providers/yelp.md §1; pitfalls scenario 8). When the business is no longer among the
    * token's businesses, the connection is flagged and every job of it parks, instead of each
@@ -411,6 +434,8 @@ export class Engine {
     const data = (job.data ?? {}) as T
     const clientId = (data as { clientId?: string }).clientId
     try {
+      const capHoldsUntil = await ghlCapHoldsUntil(this.deps.db, queue, clientId)
+      if (capHoldsUntil) return await this.deferUntil(queue, job, capHoldsUntil, 'GHL daily limit reached')
       const result = await handle(data)
       this.announceJob(queue, data)
       return result
@@ -441,6 +466,9 @@ export class Engine {
         if (!(await this.needsReauth(clientId, reauth.provider))) await this.unpark(clientId, reauth.provider)
         return { parked: reauth.message }
       }
+      // Every job of the location waits for the reset from now on, not only this one.
+      const resetAt = await parkOnGhlDailyCap(this.deps.db, clientId, error)
+      if (resetAt) return await this.deferUntil(queue, job, resetAt, (error as Error).message)
       if (error instanceof TransientProviderError) {
         const rescheduled = await this.reschedule(queue, job, error)
         if (rescheduled) return rescheduled

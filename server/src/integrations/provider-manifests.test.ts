@@ -11,7 +11,8 @@ const publicKey = generateKeyPairSync('ed25519')
 /** A value the env schema accepts for the key, and what config/ turns it into. */
 function sample(envKey: string): [raw: string, parsed: unknown] {
   if (envKey.endsWith('_BASE')) return ['https://example.test/base', 'https://example.test/base']
-  if (envKey.endsWith('_PER_SECOND')) return ['7', 7]
+  if (envKey.endsWith('_PER_SECOND') || envKey.endsWith('_MAX')) return ['7', 7]
+  if (envKey.endsWith('_INTERVAL_MS')) return ['2000', 2000]
   // A comma-separated list of keys.
   if (envKey.includes('PUBLIC_KEY')) return [publicKey, [publicKey]]
   return [`value-of-${envKey}`, `value-of-${envKey}`]

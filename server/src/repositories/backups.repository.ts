@@ -18,9 +18,9 @@ const BATCH_ROWS = 2_000
 /**
  * Tables the database derives from the others: left out of backups, rebuilt on restore (the
  * log_counters triggers count the restored rows as they are inserted; restoring the counters
- * too would count every row twice).
+ * too would count every row twice). The providers' rate budget slots are runtime state, not data.
  */
-const DERIVED_TABLES = ['log_counters']
+const DERIVED_TABLES = ['log_counters', 'rate_budget_slots']
 
 /**
  * The application's tables (schema `public`, but the derived ones), parents before the tables

@@ -8,8 +8,6 @@ import type { GhlConfig } from './ghl.manifest.ts'
 
 // docs/providers/ghl.md intro: contacts → Version 2021-07-28, conversations → 2021-04-15 (the wrong one is a 400).
 const VERSIONS = { contacts: '2021-07-28', conversations: '2021-04-15' } as const
-/** docs/providers/ghl.md §10: 100 requests per 10 s per app per location. */
-export const GHL_RATE_LIMIT = { limit: 100, windowMs: 10_000 }
 
 export type GhlResourceGroup = keyof typeof VERSIONS
 
@@ -41,7 +39,8 @@ export class GhlApi {
       headers: { version: VERSIONS[group] },
       json: options.json,
       rateKey: `ghl:${locationId}`,
-      rateLimit: GHL_RATE_LIMIT,
+      // docs/providers/ghl.md §10: 100 requests per 10 s per app per location, unless configured.
+      rateLimit: { limit: this.config.ghl.rateLimitMax, windowMs: this.config.ghl.rateLimitIntervalMs },
       token: () => this.tokens.accessToken(clientId),
       refreshToken: (rejected) => this.tokens.refresh(clientId, rejected),
       ...(options.retryOnTimeout === undefined ? {} : { retryOnTimeout: options.retryOnTimeout }),

@@ -9,6 +9,9 @@ export interface GhlSettings {
   webhookPublicKeys: string[]
   /** The legacy RSA keys; none = the legacy header is refused. */
   webhookRsaPublicKeys: string[]
+  /** docs/providers/ghl.md §10: at most this many requests per interval per location (100 per 10 s). */
+  rateLimitMax: number
+  rateLimitIntervalMs: number
 }
 
 /** The configuration the GHL clients take: the server's public URL and the GHL settings. */
@@ -34,6 +37,8 @@ export const ghlManifest = {
     // Comma-separated lists of keys.
     webhookPublicKeys: 'GHL_WEBHOOK_PUBLIC_KEY',
     webhookRsaPublicKeys: 'GHL_WEBHOOK_RSA_PUBLIC_KEY',
+    rateLimitMax: 'GHL_RATE_LIMIT_MAX',
+    rateLimitIntervalMs: 'GHL_RATE_LIMIT_INTERVAL_MS',
   },
   /** Scopes the conversation-provider design needs (docs/providers/ghl.md §9 "Required scopes"). */
   scopes: [

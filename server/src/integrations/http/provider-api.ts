@@ -1,5 +1,11 @@
 import { ExternalServiceError } from '../../lib/errors.ts'
-import { PermanentProviderError, ProviderTimeoutError, TransientProviderError } from './provider-errors.ts'
+import type { CallLimiter } from './call-limiter.ts'
+import {
+  DailyCapReachedError,
+  PermanentProviderError,
+  ProviderTimeoutError,
+  TransientProviderError,
+} from './provider-errors.ts'
 import {
   type Platform,
   type ProviderHttp,
@@ -8,7 +14,6 @@ import {
   ProviderUnreachableError,
   providerErrorMessage,
 } from './provider-http.ts'
-import type { RateLimiter } from './rate-limiter.ts'
 
 export type ApiCall = ProviderRequest & {
   /** The client-side rate-limit bucket, e.g. `ghl:<locationId>` or `yelp:GET /v3/leads/{lead_id}`. */
@@ -35,7 +40,10 @@ export interface ProviderApiOptions {
   timeoutMs?: number
 }
 
-/** Where a daily quota is spent, come back in a while rather than spin (docs/providers/ghl.md §10 daily cap). */
+/**
+ * Where a daily quota is spent and the answer names no reset (GHL documents none,
+ * docs/providers/ghl.md §10), look again in a while rather than spin.
+ */
 const DAILY_CAP_RETRY_AFTER_MS = 15 * 60_000
 /** A Retry-After up to this is waited out in the call; a longer one goes back to the job. */
 const MAX_IN_CALL_WAIT_MS = 2_000
@@ -54,7 +62,7 @@ export class ProviderApi {
 
   constructor(
     private readonly http: ProviderHttp,
-    private readonly limiter: RateLimiter,
+    private readonly limiter: CallLimiter,
     options: ProviderApiOptions = {},
   ) {
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 4)
@@ -110,22 +118,29 @@ export class ProviderApi {
         continue
       }
 
+      if (response.status === 429 && header(response, 'x-ratelimit-daily-remaining') === '0') {
+        // Not a pause of the limiter: a day-long pause would hold every waiting caller's worker.
+        // The job parks its location until the reset instead (engine.ts).
+        const retryAfterSeconds = Number(header(response, 'retry-after'))
+        const resetInMs =
+          Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0
+            ? retryAfterSeconds * 1000
+            : DAILY_CAP_RETRY_AFTER_MS
+        throw new DailyCapReachedError(
+          request.platform,
+          `${failure(what, response)} (daily limit reached)`,
+          resetInMs,
+        )
+      }
       const retryAfterMs = this.noteRateHeaders(rateKey, response)
       if (response.status !== 429 && response.status < 500) return response
 
-      const reason = `${what} failed: ${response.status} ${providerErrorMessage(response.body) ?? ''}`.trim()
+      const reason = failure(what, response)
       if (response.status >= 500 && !mayResendUnanswered) {
         // A 5xx does not say the write did not happen: GHL can store an inbound message and
         // answer 504, Yelp can store a reply and answer 503. Like a timeout, no blind resend;
         // the job looks at the provider (GHL altId, Yelp events) before trying again.
         throw new ProviderTimeoutError(request.platform, `${reason} (it may have been done)`)
-      }
-      if (response.status === 429 && header(response, 'x-ratelimit-daily-remaining') === '0') {
-        throw new TransientProviderError(
-          request.platform,
-          `${reason} (daily limit reached)`,
-          DAILY_CAP_RETRY_AFTER_MS,
-        )
       }
       if (attempt >= this.maxAttempts) {
         throw new TransientProviderError(request.platform, reason, retryAfterMs ?? this.backoffCap(attempt))
@@ -191,6 +206,10 @@ export function providerErrorCode(body: unknown): string | undefined {
   if (!error || typeof error !== 'object') return undefined
   const code = (error as { code?: unknown }).code
   return typeof code === 'string' ? code : undefined
+}
+
+function failure(what: string, response: ProviderResponse): string {
+  return `${what} failed: ${response.status} ${providerErrorMessage(response.body) ?? ''}`.trim()
 }
 
 function header(response: ProviderResponse, name: string): string | undefined {

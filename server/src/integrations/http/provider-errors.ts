@@ -16,6 +16,19 @@ export class TransientProviderError extends Error {
 }
 
 /**
+ * GHL's daily request cap for the location is spent (docs/providers/ghl.md §10): nothing more
+ * for that location until `retryAfterMs` from now, when GHL said (Retry-After), else a probe
+ * later. The engine parks the location's jobs until then (issue 10 item 8).
+ */
+export class DailyCapReachedError extends TransientProviderError {
+  declare readonly retryAfterMs: number
+
+  constructor(platform: Platform, message: string, retryAfterMs: number) {
+    super(platform, message, retryAfterMs)
+  }
+}
+
+/**
  * The request was sent but no answer came in time (or a 5xx came for a write that must not be
  * resent blindly), so a write may or may not have happened: check the provider's state before
  * doing it again.

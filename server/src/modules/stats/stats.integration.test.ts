@@ -165,6 +165,7 @@ describe('GET /api/system-health', () => {
       'reauth',
       'subscriptions',
       'credentialErrors',
+      'ghlDailyLimit',
     ])
     expect(check('database')).toMatchObject({
       state: 'ok',

@@ -7,6 +7,7 @@ import type {
   SystemHealth,
 } from '@common/stats.ts'
 import type { DB } from '../../db/database.ts'
+import { listParkedGhlLocations } from '../../repositories/ghl-daily-caps.repository.ts'
 import { readProviderAlerts } from '../../repositories/provider-alerts.repository.ts'
 import { readHourlyActivity, readStatCounts } from '../../repositories/stats.repository.ts'
 import {
@@ -88,12 +89,13 @@ export class StatsService {
     checks.push({ key: 'database', label: 'Database', state: 'ok', detail: `Reachable in ${latencyMs} ms` })
 
     const clientIds = await visibleClientIds(this.db, session)
-    const [queue, lastWebhookAt, reauth, credentialErrors, lapsed] = await Promise.all([
+    const [queue, lastWebhookAt, reauth, credentialErrors, lapsed, capped] = await Promise.all([
       readQueueHealth(this.db, clientIds),
       readLastWebhookAt(this.db, clientIds),
       listClientsNeedingReauth(this.db, clientIds),
       countCredentialErrors(this.db, { since: new Date(now.getTime() - 24 * HOUR_MS), clientIds }),
       listFailedSubscriptions(this.db, clientIds),
+      listParkedGhlLocations(this.db, clientIds),
     ])
     const waitedMs = queue.oldestWaitingAt ? now.getTime() - new Date(queue.oldestWaitingAt).getTime() : 0
     checks.push({
@@ -146,6 +148,18 @@ export class StatsService {
         credentialErrors === 0
           ? 'None'
           : `${plural(credentialErrors, 'provider call')} refused with 401 or 403`,
+    })
+    checks.push({
+      key: 'ghlDailyLimit',
+      label: 'GHL daily limit',
+      // Not an error: the location's jobs wait for GHL's reset and resume by themselves.
+      state: capped.length > 0 ? 'warning' : 'ok',
+      detail:
+        capped.length === 0
+          ? 'No location has reached it'
+          : `Reached; jobs wait for the reset: ${capped
+              .map((each) => `${each.clientName} (${each.locationId}) until ${each.resetAt}`)
+              .join('; ')}`,
     })
     return { state: worst(checks.map((check) => check.state)), checkedAt: now.toISOString(), checks }
   }

@@ -1,0 +1,10 @@
+/**
+ * What ProviderApi needs of a rate limiter: a slot per call, and a pause when the provider says
+ * its budget is spent. In process on PGlite (RateLimiter); across processes on PostgreSQL
+ * (SharedRateLimiter, over the database).
+ */
+export interface CallLimiter {
+  /** Waits for a slot of `key`; the returned function ends the call (the slot counts from then). */
+  acquireSlot(key: string, limit: number, windowMs: number, spacingMs?: number): Promise<() => void>
+  pause(key: string, ms: number): void
+}

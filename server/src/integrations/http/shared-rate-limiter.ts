@@ -1,0 +1,62 @@
+import type { CallLimiter } from './call-limiter.ts'
+import type { BudgetTicket, SharedRateBudget } from './rate-budget.port.ts'
+import type { RateLimiter } from './rate-limiter.ts'
+
+/**
+ * The longest a slot stays held by a call under way: past the provider timeout (15 s,
+ * provider-http.ts), so only a process that died mid-call leaves a slot held that long.
+ */
+const HOLD_MS = 60_000
+/** The shortest wait before asking the shared budget again (the database is not a spin lock). */
+const MIN_POLL_MS = 10
+
+/**
+ * One provider limit across every process on one database (issue 10 item 9): N processes
+ * together send Yelp 5 a second, not 5N. Each call first takes a slot of this process's own
+ * limiter — which keeps live calls ahead of bulk ones and spaces them (call-priority.ts,
+ * rate-limiter.ts), and keeps this process's waiters off the database — then a slot of the
+ * shared budget, waiting until the oldest one frees when the other processes used them.
+ */
+export class SharedRateLimiter implements CallLimiter {
+  private readonly windows = new Map<string, number>()
+
+  constructor(
+    private readonly local: RateLimiter,
+    private readonly budget: SharedRateBudget,
+  ) {}
+
+  async acquireSlot(key: string, limit: number, windowMs: number, spacingMs = 0): Promise<() => void> {
+    this.windows.set(key, windowMs)
+    const releaseLocal = await this.local.acquireSlot(key, limit, windowMs, spacingMs)
+    let ticket: BudgetTicket
+    try {
+      ticket = await this.claim(key, Math.max(1, limit), windowMs)
+    } catch (error) {
+      releaseLocal()
+      throw error
+    }
+    return () => {
+      releaseLocal()
+      // Not awaited by the caller: a release that fails leaves the slot held until HOLD_MS ends.
+      this.budget.release(ticket).catch(() => {})
+    }
+  }
+
+  pause(key: string, ms: number): void {
+    this.local.pause(key, ms)
+    const windowMs = this.windows.get(key)
+    if (windowMs !== undefined) this.budget.pause(key, ms, windowMs).catch(() => {})
+  }
+
+  private async claim(key: string, limit: number, windowMs: number): Promise<BudgetTicket> {
+    for (;;) {
+      const answer = await this.budget.claim(key, limit, windowMs, HOLD_MS)
+      if ('slot' in answer) return answer
+      await sleep(Math.min(windowMs, Math.max(MIN_POLL_MS, answer.waitMs)))
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
