@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ConnectedWorld, startConnectedWorld } from '../server/src/testing/connected-world.ts'
 import { waitFor } from '../server/src/testing/wait-for.ts'
+import { yelpTime } from '../sim/yelp/yelp-time.ts'
 import { launchBrowser } from './support/browser.ts'
 
 // Issue 13 in the browser: the Lead Inbox (docs/spec/dashboard-spec.md §2.14) against the real
@@ -27,7 +28,10 @@ beforeAll(async () => {
   mkdirSync(screenshotDir, { recursive: true })
   ;[world, browser] = await Promise.all([startConnectedWorld(), launchBrowser()])
   expect(LONG_NAME).toHaveLength(80)
+  // A minute apart: Yelp's times are whole seconds, and leads of one second tie on activity.
+  const minutesAgo = (n: number) => yelpTime(Date.now() - n * 60_000)
   world.sims.newLead('lead-roof', {
+    createdAt: minutesAgo(3),
     consumerName: LONG_NAME,
     phoneNumber: '+14155550101',
     message: 'Leaking skylight, call me at (415) 555-0101 or mail max@example.com',
@@ -39,6 +43,7 @@ beforeAll(async () => {
     },
   })
   world.sims.newLead('lead-gutter', {
+    createdAt: minutesAgo(2),
     consumerName: 'Bob Stone',
     message: HOSTILE,
     project: {
@@ -48,6 +53,7 @@ beforeAll(async () => {
     },
   })
   world.sims.newLead('lead-pipe', {
+    createdAt: minutesAgo(1),
     consumerName: 'Carla Diaz',
     message: 'Need a roof inspection before we sell',
     project: {
@@ -96,6 +102,7 @@ const count = (target: Page = page) => target.getByTestId('lead-count')
 const cards = (target: Page = page) => target.locator('[data-lead-id]')
 const card = (leadId: string, target: Page = page) => target.locator(`[data-lead-id="${leadId}"]`)
 const conversation = (target: Page = page) => target.getByRole('list', { name: 'Conversation' })
+const details = (target: Page = page) => target.getByRole('region', { name: 'Lead details' })
 
 async function expectText(locator: Locator, text: string | RegExp, timeout = 5000) {
   await expect.poll(async () => (await locator.textContent()) ?? '', { timeout }).toMatch(text)
@@ -164,10 +171,10 @@ describe('Lead Inbox', () => {
     const eventId = yelp.events[0]?.id ?? ''
     await expectText(thread, eventId.slice(-8))
     expect((await thread.textContent()) ?? '').not.toContain(eventId.slice(0, -8))
-    const details = page.getByRole('region', { name: 'Lead details' })
-    await expectText(details, 'Lead ID: lead-roof')
-    await expectText(details, /Contact Information.*\(temp\)/)
-    await expectText(details, /What type of roof\?\s*Slate/)
+    const panel = details()
+    await expectText(panel, 'Lead ID: lead-roof')
+    await expectText(panel, /Contact Information.*\(temp\)/)
+    await expectText(panel, /What type of roof\?\s*Slate/)
     await page.screenshot({ path: `${screenshotDir}inbox-1440-lead.png` })
   })
 
@@ -181,17 +188,14 @@ describe('Lead Inbox', () => {
 
   it('changes a status from the details column, and the change survives a reload', async () => {
     await card('lead-pipe').click()
-    await page.getByLabel('Status', { exact: true }).last().click()
+    // The details column's own control: until it renders, the last 'Status' is the filter's.
+    await details().getByLabel('Status', { exact: true }).click()
     await page.getByRole('option', { name: 'Contacted', exact: true }).click()
     await expectText(card('lead-pipe'), /Contacted/)
     await page.reload()
     await expectText(count(), '3 of 3 leads', 15_000)
     await card('lead-pipe').click()
-    await expect
-      .poll(async () =>
-        page.getByRole('region', { name: 'Lead details' }).getByRole('combobox').textContent(),
-      )
-      .toBe('Contacted')
+    await expect.poll(async () => details().getByRole('combobox').textContent()).toBe('Contacted')
   })
 
   it('sends a reply typed in the inbox to Yelp and shows it sent', async () => {
