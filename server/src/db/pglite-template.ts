@@ -1,13 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, type Hash, randomBytes } from 'node:crypto'
 import {
+  closeSync,
   existsSync,
+  fstatSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -35,6 +40,7 @@ const CLUSTER_CHILD = fileURLToPath(new URL('./pglite-cluster.child.mjs', import
 const MARKER = 'template.json'
 /** Templates of other keys kept (other checkouts sharing node_modules, a branch switch). */
 const KEEP_OTHERS = 2
+const CHUNK_BYTES = 1 << 20
 
 export class PgliteTemplateError extends Error {}
 
@@ -123,25 +129,21 @@ function readMarker(dir: string): Marker | undefined {
 
 function treeDigest(dir: string): string {
   const hash = createHash('sha256')
-  walk(dir, '', hash, () => {})
+  walk(dir, undefined, '', hash, Buffer.allocUnsafe(CHUNK_BYTES))
   return hash.digest('hex')
 }
 
-function copyTree(from: string, to: string, hash: ReturnType<typeof createHash>): void {
+function copyTree(from: string, to: string, hash: Hash): void {
   mkdirSync(to, { recursive: true })
-  walk(from, '', hash, (entry, data, mode) => {
-    if (data) writeFileSync(join(to, entry), data, { mode })
-    else mkdirSync(join(to, entry), { recursive: true })
-  })
+  walk(from, to, '', hash, Buffer.allocUnsafe(CHUNK_BYTES))
 }
 
-/** Visits folders and files in a fixed order, hashing their names and contents (PostgreSQL needs its empty folders too). */
-function walk(
-  root: string,
-  relative: string,
-  hash: ReturnType<typeof createHash>,
-  visit: (entry: string, data: Buffer | undefined, mode: number) => void,
-): void {
+/**
+ * Visits folders and files in a fixed order, hashing their names and contents, and copies them
+ * when given a target (PostgreSQL needs its empty folders too). Every file goes through one
+ * reused buffer: 41 MB read into fresh buffers left about 50 MB more in the server's idle RSS.
+ */
+function walk(root: string, target: string | undefined, relative: string, hash: Hash, chunk: Buffer): void {
   const entries = readdirSync(join(root, relative), { withFileTypes: true }).sort((a, b) =>
     a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
   )
@@ -149,12 +151,22 @@ function walk(
     const path = join(relative, entry.name)
     if (entry.isDirectory()) {
       hash.update(`d:${path}\0`)
-      visit(path, undefined, 0o700)
-      walk(root, path, hash, visit)
-    } else {
-      const data = readFileSync(join(root, path))
-      hash.update(`f:${path}:${data.length}\0`).update(data)
-      visit(path, data, statSync(join(root, path)).mode & 0o777)
+      if (target) mkdirSync(join(target, path), { mode: 0o700 })
+      walk(root, target, path, hash, chunk)
+      continue
+    }
+    const input = openSync(join(root, path), 'r')
+    const stat = fstatSync(input)
+    const output = target ? openSync(join(target, path), 'wx', stat.mode & 0o777) : undefined
+    try {
+      hash.update(`f:${path}:${stat.size}\0`)
+      for (let read = readSync(input, chunk); read > 0; read = readSync(input, chunk)) {
+        hash.update(chunk.subarray(0, read))
+        if (output !== undefined) writeSync(output, chunk, 0, read)
+      }
+    } finally {
+      closeSync(input)
+      if (output !== undefined) closeSync(output)
     }
   }
 }
