@@ -30,8 +30,9 @@ export function isWebBuildStale() {
   return sources.some((source) => newestMtime(join(root, source)) > builtAt)
 }
 
-export function ensureWebBuild() {
-  if (!isWebBuildStale()) return
+/** Builds when stale; false when the build failed (vite's errors are on stderr). */
+export function buildWebIfStale() {
+  if (!isWebBuildStale()) return true
   console.log('Building the web client (web/dist is missing or older than its sources)...')
   const result = spawnSync(
     process.execPath,
@@ -41,8 +42,12 @@ export function ensureWebBuild() {
       stdio: 'inherit',
     },
   )
-  if (result.status !== 0) {
+  return result.status === 0
+}
+
+export function ensureWebBuild() {
+  if (!buildWebIfStale()) {
     console.error('The web client build failed; see the errors above.')
-    process.exit(result.status ?? 1)
+    process.exit(1)
   }
 }

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -10,9 +9,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { acquireDataDirLock } from './data-dir-lock.ts'
-import { initPgliteClusterIfMissing, PGLITE_OPTIONS } from './pglite-settings.ts'
+import { createPgliteClusterIfMissing } from './pglite-first-start.ts'
+import { PGLITE_OPTIONS } from './pglite-settings.ts'
 import { takeTurnsOnPglite } from './pglite-turns.ts'
 import * as schema from './schema.ts'
+import { MIGRATIONS_FOLDER } from './schema-sources.ts'
 
 export type Schema = typeof schema
 /** The one database type repositories see; both drivers satisfy it. */
@@ -39,7 +40,6 @@ export interface Database {
   close(): Promise<void>
 }
 
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
 // Per process: the job workers (engine.ts WORKERS), API requests and housekeeping share the
 // first; webhook writes (group commits, a few at a time) have the second to themselves.
 const POOL_SIZE = 16
@@ -94,13 +94,14 @@ async function openPglite(dataDir: string): Promise<Database> {
   let client: PGlite | undefined
   try {
     const pgDataDir = join(dataDir, 'db')
-    initPgliteClusterIfMissing(pgDataDir)
+    createPgliteClusterIfMissing(pgDataDir)
     // pg_trgm: the trigram indexes of the inbox's and the logs' free-text filters. Loaded here,
-    // not in PGLITE_OPTIONS: those travel to the initdb child as JSON, and CREATE EXTENSION runs later.
+    // not in PGLITE_OPTIONS: those travel to the cluster-building child as JSON.
     client = new PGlite(pgDataDir, { ...PGLITE_OPTIONS, extensions: { pg_trgm } })
     await client.waitReady
     takeTurnsOnPglite(client)
     const db = drizzlePglite(client, { schema })
+    // A no-op on a database the template or an earlier start brought up to date.
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
     const pglite = client
     return {

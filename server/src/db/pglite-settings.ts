@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PGliteOptions } from '@electric-sql/pglite'
+import { QUEUE_SCHEMA } from './schema-sources.ts'
 
 // PGlite's own start parameters (its `defaultStartParams`): passing `startParams` replaces them,
 // so they are repeated here.
@@ -38,20 +37,22 @@ export const PGLITE_OPTIONS: PGliteOptions = {
   startParams: [...PGLITE_DEFAULT_START_PARAMS, '-c', 'shared_buffers=16MB'],
 }
 
-const INITDB_CHILD = fileURLToPath(new URL('./pglite-initdb.child.mjs', import.meta.url))
+const CLUSTER_CHILD = fileURLToPath(new URL('./pglite-cluster.child.mjs', import.meta.url))
 
 /**
- * Creates a fresh PGlite cluster in a short-lived child process. initdb grows PGlite's WebAssembly
- * memory to about 800 MB, which the server would otherwise hold for its whole life.
+ * Creates a PGlite cluster in `clusterDir` through initdb, our migrations and pg-boss's schema, in a
+ * short-lived child process: initdb grows PGlite's WebAssembly memory to about 800 MB, which the
+ * server would otherwise hold for its whole life.
  */
-export function initPgliteClusterIfMissing(pgDataDir: string): void {
-  if (existsSync(join(pgDataDir, 'PG_VERSION'))) return
-  const result = spawnSync(process.execPath, [INITDB_CHILD, pgDataDir, JSON.stringify(PGLITE_OPTIONS)], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+export function buildPgliteCluster(clusterDir: string, migrationsFolder: string): void {
+  const result = spawnSync(
+    process.execPath,
+    [CLUSTER_CHILD, clusterDir, JSON.stringify(PGLITE_OPTIONS), migrationsFolder, QUEUE_SCHEMA],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  )
   if (result.status !== 0) {
     throw new Error(
-      `Creating the embedded database in ${pgDataDir} failed (exit code ${result.status ?? result.signal})`,
+      `Creating the embedded database in ${clusterDir} failed (exit code ${result.status ?? result.signal})`,
     )
   }
 }

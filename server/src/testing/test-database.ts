@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { copyPgliteTemplate } from './pglite-template.ts'
 
 export interface TestDatabase {
   /** Set on PostgreSQL runs: a database made for this one test server. */
@@ -13,7 +12,8 @@ export interface TestDatabase {
 
 /**
  * Where one test server keeps its data. By default a fresh temporary folder (embedded
- * PGlite). With TEST_DATABASE_URL set, also a brand-new PostgreSQL database on that server,
+ * PGlite), whose first open copies the migrated template as a first start does
+ * (db/pglite-template.ts; global-setup.ts builds it once). With TEST_DATABASE_URL set, also a brand-new PostgreSQL database on that server,
  * dropped afterwards, so test files never see each other's rows.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
@@ -22,7 +22,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   // Tests are the one place besides config.ts that reads the environment: they choose the database.
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) {
-    copyPgliteTemplate(dataDir)
     return { dataDir, dispose: async () => removeDir() }
   }
 

@@ -1,6 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import PgBoss from 'pg-boss'
 import type { Database, DB } from '../../db/database.ts'
+import { QUEUE_SCHEMA } from '../../db/schema-sources.ts'
 import { withTransactionLock } from '../../db/transaction-lock.ts'
 
 export type { PgBoss }
@@ -13,7 +14,7 @@ export type { PgBoss }
  */
 export function createQueue(database: Database): PgBoss {
   const common = {
-    schema: 'pgboss',
+    schema: QUEUE_SCHEMA,
     // Scheduling and maintenance run in every process; pg-boss itself elects one runner per
     // cron tick through its own locking, so several processes never double-schedule.
     schedule: true,
