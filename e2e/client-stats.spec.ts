@@ -65,9 +65,10 @@ afterAll(async () => {
   await world?.close()
 })
 
-async function statsOf(clientId: string): Promise<ClientStats | undefined> {
+async function statsOf(clientId: string, month?: string): Promise<ClientStats | undefined> {
+  const query = month ? `?month=${month}` : ''
   const body = clientStatsListSchema.parse(
-    await world.admin.call('client stats', 'GET', '/api/stats/clients'),
+    await world.admin.call('client stats', 'GET', `/api/stats/clients${query}`),
   )
   return body.clients.find((client) => client.clientId === clientId)
 }
@@ -127,6 +128,32 @@ describe('the dashboard', () => {
     // The page scrolls inside <main>: bring the card into view for the picture.
     await figures(ACME.clientId).scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${screenshotDir}client-stats-1440-dashboard.png` })
+  })
+
+  it('shows an earlier month’s lead costs when that month is picked, as the API answers them', async () => {
+    const now = new Date()
+    const previous = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))
+    const month = previous.toISOString().slice(0, 7)
+    const monthName = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    const label = monthName.format(previous)
+    const acme = await statsOf(ACME.clientId, month)
+    if (!acme) throw new Error('acme is missing from the API')
+    await page.getByTestId('client-stats-month').click()
+    await page.getByRole('option', { name: label, exact: true }).click()
+    const card = figures(ACME.clientId)
+    await expect
+      .poll(() => textOf(card.getByTestId('client-leads')), { timeout: 10_000 })
+      .toBe(String(acme.leads))
+    expect(await textOf(card.getByTestId('client-cost-per-lead'))).toBe(
+      formatCents(acme.costPerLeadCents, acme.currency),
+    )
+    await expect.poll(() => page.getByText(`Lead costs in ${label};`).count()).toBe(1)
+    // Back to this month: the figures of the first test again.
+    await page.getByTestId('client-stats-month').click()
+    await page.getByRole('option', { name: monthName.format(now), exact: true }).click()
+    await expect
+      .poll(() => textOf(card.getByTestId('client-cost-per-lead')), { timeout: 10_000 })
+      .toBe('$20.00')
   })
 
   it('holds at 390 px without scrolling sideways', async () => {

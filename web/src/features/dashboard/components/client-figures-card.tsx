@@ -1,10 +1,30 @@
 import type { ClientStats, ResponseTime } from '@common/client-stats.ts'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx'
+import { useState } from 'react'
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@/components/ui/card.tsx'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx'
 import { Skeleton } from '@/components/ui/skeleton.tsx'
 import { useClientStats } from '@/features/dashboard/api/get-client-stats.ts'
 import { formatCents, formatPercent, formatSeconds } from '@/lib/figures-format.ts'
 
 const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+/** How far back the month picker reaches: a year of invoices. */
+const MONTHS_SHOWN = 12
+
+const monthLabel = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`))
+
+/** The current UTC month and the ones before it, newest first, as `YYYY-MM`. */
+function recentMonths(now = new Date()): string[] {
+  return Array.from({ length: MONTHS_SHOWN }, (_, back) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7),
+  )
+}
 
 /**
  * What each client's Yelp leads cost this month and how fast the client answers them (issue 17
@@ -12,8 +32,10 @@ const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'n
  * per client, so the cards wrap on a phone instead of a wide table scrolling sideways.
  */
 export function ClientFiguresCard() {
-  const stats = useClientStats()
-  const month = stats.data ? monthFormat.format(new Date(`${stats.data.month}-01T00:00:00Z`)) : null
+  const [months] = useState(recentMonths)
+  const [picked, setPicked] = useState<string>()
+  const stats = useClientStats({ month: picked })
+  const month = stats.data ? monthLabel(stats.data.month) : null
   return (
     <Card className="gap-4">
       <CardHeader>
@@ -21,6 +43,24 @@ export function ClientFiguresCard() {
         <CardDescription>
           {month ? `Lead costs in ${month}; ` : ''}time from the customer's first message to the first reply
         </CardDescription>
+        <CardAction>
+          <Select value={picked ?? stats.data?.month ?? months[0]} onValueChange={setPicked}>
+            <SelectTrigger
+              aria-label="Month of the lead costs"
+              className="w-40"
+              data-testid="client-stats-month"
+            >
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {months.map((value) => (
+                <SelectItem key={value} value={value}>
+                  {monthLabel(value)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </CardAction>
       </CardHeader>
       <CardContent>
         {stats.isPending ? (
