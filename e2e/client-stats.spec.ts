@@ -8,14 +8,13 @@ import { ACME, type ConnectedWorld, startConnectedWorld } from '../server/src/te
 import { waitFor } from '../server/src/testing/wait-for.ts'
 import { formatCents, formatSeconds } from '../web/src/lib/figures-format.ts'
 import { launchBrowser } from './support/browser.ts'
+import { DESKTOP, PHONE, signInAsAdmin } from './support/sign-in.ts'
 
 // Issue 17 §4–5 in the browser, against the real server, engine and Yelp simulator: the dashboard
 // shows each client's cost per lead and median response time as GET /api/stats/clients answers
 // them, the client list its response time, and the lead details the lead's cost. 1440 and 390 px.
 
 const screenshotDir = fileURLToPath(new URL('../test-results/', import.meta.url))
-const DESKTOP = { width: 1440, height: 900 }
-const MOBILE = { width: 390, height: 844 }
 const BRAVO = { clientId: 'bravo', name: 'Bravo Plumbing' }
 
 let world: ConnectedWorld
@@ -56,7 +55,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: DESKTOP, baseURL: world.server.url })
   page = await context.newPage()
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-  await signIn(page, '/')
+  await signInAsAdmin(page, world.server, '/')
 })
 
 afterAll(async () => {
@@ -73,15 +72,6 @@ async function statsOf(clientId: string, month?: string): Promise<ClientStats | 
   return body.clients.find((client) => client.clientId === clientId)
 }
 const acmeStats = () => statsOf(ACME.clientId)
-
-async function signIn(target: Page, path: string): Promise<void> {
-  await target.goto(path)
-  await target.getByPlaceholder('Enter username').fill(world.server.adminUsername)
-  await target.getByPlaceholder('Enter password').fill(world.server.adminPassword)
-  await target.getByRole('button', { name: 'Sign In' }).click()
-  await target.getByRole('heading', { name: 'Admin Login' }).waitFor({ state: 'detached' })
-  await target.locator('header h1').waitFor()
-}
 
 const figures = (clientId: string, target: Page = page) =>
   target
@@ -158,7 +148,7 @@ describe('the dashboard', () => {
 
   it('holds at 390 px without scrolling sideways', async () => {
     const mobile = await context.newPage()
-    await mobile.setViewportSize(MOBILE)
+    await mobile.setViewportSize(PHONE)
     await mobile.goto('/')
     await expect
       .poll(() => textOf(figures(ACME.clientId, mobile).getByTestId('client-cost-per-lead')), {

@@ -9,13 +9,13 @@ import { createGhlSim, type GhlSim } from '../sim/ghl/ghl-sim.ts'
 import { SAMPLE_IDS } from '../sim/yelp/yelp-sample.fixture.ts'
 import { createYelpSim, type YelpSim } from '../sim/yelp/yelp-sim.ts'
 import { launchBrowser } from './support/browser.ts'
+import { PHONE, signInAsAdmin } from './support/sign-in.ts'
 
 // Issue 4 end to end: an operator adds a client, connects Yelp and GoHighLevel against the
 // simulators, prepares the custom fields, and the client's onboarding link works signed-out.
 
 const screenshotDir = fileURLToPath(new URL('../test-results/', import.meta.url))
 const DESKTOP = { width: 1280, height: 860 }
-const PHONE = { width: 390, height: 844 }
 const CLIENT = { clientId: 'acme-roofing', name: 'Acme Roofing Co.', email: 'owner@acmeroofing.example' }
 
 let server: Awaited<ReturnType<typeof startTestServer>>
@@ -57,15 +57,6 @@ async function newContext(viewport = DESKTOP): Promise<{ context: BrowserContext
   return { context, page }
 }
 
-async function signIn(page: Page, path: string): Promise<void> {
-  await page.goto(path)
-  await page.getByPlaceholder('Enter username').fill(server.adminUsername)
-  await page.getByPlaceholder('Enter password').fill(server.adminPassword)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.getByRole('heading', { name: 'Admin Login' }).waitFor({ state: 'detached' })
-  await page.locator('header h1').waitFor()
-}
-
 /** A toast's title or description (Radix also announces it in a hidden live region). */
 function toast(page: Page, text: string): Locator {
   return page.locator('[data-slot="toast"]').getByText(text, { exact: true })
@@ -101,7 +92,7 @@ describe('clients and connections (desktop)', () => {
 
   beforeAll(async () => {
     ;({ context, page } = await newContext())
-    await signIn(page, '/clients')
+    await signInAsAdmin(page, server, '/clients')
   })
   afterAll(async () => {
     await context?.close()
@@ -342,7 +333,7 @@ describe('clients and connections (desktop)', () => {
   it('shows phones the client cards and the GHL modal', async () => {
     const phone = await newContext(PHONE)
     try {
-      await signIn(phone.page, '/clients')
+      await signInAsAdmin(phone.page, server, '/clients')
       const card = phone.page.locator(`li[data-client-id="${CLIENT.clientId}"]`)
       await card.getByRole('button', { name: 'Configure' }).waitFor()
       await card.getByRole('button', { name: 'Delete Client' }).waitFor()

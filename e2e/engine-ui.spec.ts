@@ -7,6 +7,7 @@ import { ACME, connectAcme } from '../server/src/testing/connected-world.ts'
 import { waitFor } from '../server/src/testing/wait-for.ts'
 import { type SimulatedWorld, startWithSimulators } from '../server/src/testing/with-simulators.ts'
 import { launchBrowser } from './support/browser.ts'
+import { signInAsAdmin } from './support/sign-in.ts'
 
 // Issue 5 item 6 in the browser: the Integration Setup dialog's historical import and contact
 // sync against the simulators, and a dead job on the Dashboard retried with one click.
@@ -45,15 +46,6 @@ afterAll(async () => {
   await world?.close()
 })
 
-async function signIn(path: string): Promise<void> {
-  await page.goto(path)
-  await page.getByPlaceholder('Enter username').fill(world.server.adminUsername)
-  await page.getByPlaceholder('Enter password').fill(world.server.adminPassword)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.getByRole('heading', { name: 'Admin Login' }).waitFor({ state: 'detached' })
-  await page.locator('header h1').waitFor()
-}
-
 function toast(text: string): Locator {
   return page.locator('[data-slot="toast"]').getByText(text, { exact: true })
 }
@@ -80,7 +72,7 @@ describe('engine actions in the Integration Setup dialog', () => {
   let dialog: Locator
 
   it('imports the historical leads and follows the progress to complete', async () => {
-    await signIn('/clients')
+    await signInAsAdmin(page, world.server, '/clients')
     const row = page.locator(`tr[data-client-id="${CLIENT.clientId}"]`)
     await row.getByRole('button', { name: `Integration setup for ${CLIENT.name}` }).click()
     dialog = page.getByRole('dialog', { name: 'Integration Setup' })

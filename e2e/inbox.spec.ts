@@ -6,14 +6,13 @@ import { type ConnectedWorld, startConnectedWorld } from '../server/src/testing/
 import { waitFor } from '../server/src/testing/wait-for.ts'
 import { yelpTime } from '../sim/yelp/yelp-time.ts'
 import { launchBrowser } from './support/browser.ts'
+import { DESKTOP, PHONE, signInAsAdmin } from './support/sign-in.ts'
 
 // Issue 13 in the browser: the Lead Inbox (docs/spec/dashboard-spec.md §2.14) against the real
 // server, engine and simulators — filters, conversation, status, reply from the hub, live
 // messages without reload, and the one-column mobile layout.
 
 const screenshotDir = fileURLToPath(new URL('../test-results/', import.meta.url))
-const DESKTOP = { width: 1440, height: 900 }
-const MOBILE = { width: 390, height: 844 }
 // 80 characters: the layout must hold long names.
 const LONG_NAME = 'Maximiliana Alexandrina Featherstonehaugh-Cholmondeley of the Greater Bay Area X'
 const HOSTILE = 'Look <script>window.__xss = 1</script> and <img src=x onerror="window.__xss = 2"> ok'
@@ -72,7 +71,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: DESKTOP, baseURL: world.server.url })
   page = await context.newPage()
   watch(page)
-  await signIn(page, '/inbox')
+  await signInAsAdmin(page, world.server, '/inbox')
 })
 
 afterAll(async () => {
@@ -87,15 +86,6 @@ function watch(target: Page) {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
       problems.push(message.text())
   })
-}
-
-async function signIn(target: Page, path: string): Promise<void> {
-  await target.goto(path)
-  await target.getByPlaceholder('Enter username').fill(world.server.adminUsername)
-  await target.getByPlaceholder('Enter password').fill(world.server.adminPassword)
-  await target.getByRole('button', { name: 'Sign In' }).click()
-  await target.getByRole('heading', { name: 'Admin Login' }).waitFor({ state: 'detached' })
-  await target.locator('header h1').waitFor()
 }
 
 const count = (target: Page = page) => target.getByTestId('lead-count')
@@ -280,14 +270,14 @@ describe('Lead Inbox on a 390 px phone', () => {
 
   beforeAll(async () => {
     phone = await browser.newContext({
-      viewport: MOBILE,
+      viewport: PHONE,
       baseURL: world.server.url,
       hasTouch: true,
       isMobile: true,
     })
     mobile = await phone.newPage()
     watch(mobile)
-    await signIn(mobile, '/inbox')
+    await signInAsAdmin(mobile, world.server, '/inbox')
   })
   afterAll(() => phone?.close())
 

@@ -6,6 +6,7 @@ import { SessionClient } from '../server/src/testing/session-client.ts'
 import { startTestServer } from '../server/src/testing/test-server.ts'
 import { NAV_ITEMS } from '../web/src/app/navigation.ts'
 import { launchBrowser } from './support/browser.ts'
+import { signInAsAdmin } from './support/sign-in.ts'
 
 const screenshotDir = fileURLToPath(new URL('../test-results/long-names/', import.meta.url))
 
@@ -52,14 +53,6 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/')
-  await page.getByPlaceholder('Enter username').fill(server.adminUsername)
-  await page.getByPlaceholder('Enter password').fill(server.adminPassword)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.locator('header h1').waitFor()
-}
-
 /** How far the page scrolls sideways, and whether the header's title is cut off. */
 function measure(page: Page) {
   return page.evaluate(() => {
@@ -82,7 +75,7 @@ describe.each(VIEWPORTS)('every screen at $width px with 80-character names', (v
   beforeAll(async () => {
     const context = await browser.newContext({ viewport, baseURL: server.url })
     page = await context.newPage()
-    await signIn(page)
+    await signInAsAdmin(page, server)
   })
   afterAll(async () => {
     await page?.context().close()

@@ -5,14 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME, type ConnectedWorld, startConnectedWorld } from '../server/src/testing/connected-world.ts'
 import { sleep, waitFor } from '../server/src/testing/wait-for.ts'
 import { launchBrowser } from './support/browser.ts'
+import { DESKTOP, PHONE, signInAsAdmin } from './support/sign-in.ts'
 
 // Issue 17 §1–3 in the browser, against the real server, engine and simulators: opening a lead
 // marks it read on Yelp and the card shows it; "Replied by phone/email"; a lapsed subscription
 // flagged on the client and in System Health. At 1440 px and 390 px.
 
 const screenshotDir = fileURLToPath(new URL('../test-results/', import.meta.url))
-const DESKTOP = { width: 1440, height: 900 }
-const MOBILE = { width: 390, height: 844 }
 const LEADS = ['rd-open', 'rd-never', 'rd-phone', 'rd-email', 'rd-mobile'] as const
 
 let world: ConnectedWorld
@@ -37,7 +36,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: DESKTOP, baseURL: world.server.url })
   page = await context.newPage()
   watch(page)
-  await signIn(page, '/inbox')
+  await signInAsAdmin(page, world.server, '/inbox')
 })
 
 afterAll(async () => {
@@ -48,15 +47,6 @@ afterAll(async () => {
 
 function watch(target: Page) {
   target.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-}
-
-async function signIn(target: Page, path: string): Promise<void> {
-  await target.goto(path)
-  await target.getByPlaceholder('Enter username').fill(world.server.adminUsername)
-  await target.getByPlaceholder('Enter password').fill(world.server.adminPassword)
-  await target.getByRole('button', { name: 'Sign In' }).click()
-  await target.getByRole('heading', { name: 'Admin Login' }).waitFor({ state: 'detached' })
-  await target.locator('header h1').waitFor()
 }
 
 const card = (leadId: string, target: Page = page) => target.locator(`[data-lead-id="${leadId}"]`)
@@ -169,14 +159,14 @@ describe('on a 390 px phone', () => {
 
   beforeAll(async () => {
     phone = await browser.newContext({
-      viewport: MOBILE,
+      viewport: PHONE,
       baseURL: world.server.url,
       hasTouch: true,
       isMobile: true,
     })
     mobile = await phone.newPage()
     watch(mobile)
-    await signIn(mobile, '/inbox')
+    await signInAsAdmin(mobile, world.server, '/inbox')
   })
   afterAll(() => phone?.close())
 
