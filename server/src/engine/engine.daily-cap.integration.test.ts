@@ -1,14 +1,21 @@
 import type { SystemHealth } from '@common/stats.ts'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ACME, type ConnectedWorld, startConnectedWorld } from '../testing/connected-world.ts'
+import {
+  ACME,
+  type ConnectedWorld,
+  contactOf,
+  messageRow,
+  startConnectedWorld,
+} from '../testing/connected-world.ts'
 import { sleep, waitFor } from '../testing/wait-for.ts'
 import { QUEUES } from './queue/queues.ts'
 
 // GHL's daily cap (issue 10 item 8), over real HTTP against the simulators: a spent daily budget
 // parks the location's jobs until the reset GHL names (the simulator's Retry-After), without
 // further calls to GHL meanwhile; the System Health dialog shows the parked location; at the
-// reset every message arrives, once.
+// reset every message arrives, once. A reply is not held back by it: it reaches Yelp at once, and
+// only its status report to GHL waits for the reset.
 let world: ConnectedWorld
 beforeAll(async () => {
   world = await startConnectedWorld({ core: { engine: { retryBaseMs: 50, retryMaxMs: 400 } } })
@@ -83,5 +90,53 @@ describe('GHL’s daily cap', () => {
     expect(copies.map((m) => m.altId).sort()).toEqual([...events].sort())
     expect(await leadSyncJobs(leads)).not.toContainEqual(expect.objectContaining({ state: 'failed' }))
     await waitFor('the health check back to ok', async () => (await dailyLimitCheck())?.state === 'ok')
+  })
+})
+
+describe('a reply while GHL’s daily cap is spent', () => {
+  it('reaches Yelp at once; its status report to GHL waits for the reset and is sent once', {
+    timeout: 120_000,
+  }, async () => {
+    const first = world.sims.newLead('lead-cap-reply')
+    await waitFor('first in GHL', async () => (await world.sims.ghlMessagesFor([first])).length === 1)
+    const contactId = await contactOf(world.db, 'lead-cap-reply')
+    if (!contactId) throw new Error('no contact')
+
+    spendDailyBudget(20_000)
+    const text = 'Thanks, we can come by on Thursday.'
+    const sent = await world.ghl.simulateUserReply({ locationId: ACME.location, contactId, message: text })
+    // Past GHL's "downstreaming" window, so the status report meets the cap, not GHL's 403.
+    world.ghl.server.clock.advance(6000)
+    const bizEvents = async () =>
+      (await world.sims.yelpLead('lead-cap-reply')).events.filter(
+        (e) => e.user_type === 'BIZ' && e.event_content.text === text,
+      )
+    await waitFor('the reply on Yelp while the cap holds', async () => (await bizEvents()).length === 1)
+    await waitFor(
+      'the reply recorded as delivered',
+      async () => (await messageRow(world.db, `ghl:${sent.messageId}`))?.status === 'success',
+    )
+
+    // Its status report met the cap: the job waits for the reset, queued for later, not failed.
+    const statusReports = () =>
+      world.sims.ghlRequests('PUT', `/conversations/messages/${sent.messageId}/status`)
+    await waitFor('the status report refused by the daily cap', async () =>
+      statusReports().some((r) => r.status === 429),
+    )
+    await waitFor('the reply job queued for the reset', async () => {
+      const result = (await world.db.execute(sql`
+        select state, start_after > now() + interval '3 seconds' as later from pgboss.job
+        where name = ${QUEUES.reply} and data->>'ghlMessageId' = ${sent.messageId}
+      `)) as unknown as { rows: Array<{ state: string; later: boolean }> }
+      return result.rows.some((j) => j.state === 'created' && j.later)
+    })
+    const ghlStatus = async () =>
+      (await world.sims.ghlMessages()).find((m) => m.id === sent.messageId)?.status
+    expect(await ghlStatus()).not.toBe('delivered')
+
+    await waitFor('delivered in GHL after the reset', async () => (await ghlStatus()) === 'delivered', 60_000)
+    await sleep(1000)
+    expect(await bizEvents()).toHaveLength(1)
+    expect(statusReports().filter((r) => r.status === 200)).toHaveLength(1)
   })
 })
