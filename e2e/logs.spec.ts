@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiRequestLogs, messages, webhookLogs } from '../server/src/db/schema.ts'
 import { SessionClient } from '../server/src/testing/session-client.ts'
 import { startTestServer, type TestServer } from '../server/src/testing/test-server.ts'
+import { waitFor } from '../server/src/testing/wait-for.ts'
 import { launchBrowser } from './support/browser.ts'
 
 // Issue 14 in the browser: the Dashboard's cards match GET /api/stats, Test Webhook adds a log
@@ -281,6 +282,53 @@ describe('API & Webhook Logs', () => {
     await page.locator(`[data-log-id="${added?.id}"]`).waitFor({ timeout: 5_000 })
     expect(await entries().count()).toBe(before + 1)
     expect(reads.length).toBeGreaterThan(0)
+    expect(problems).toEqual([])
+  })
+
+  it('puts a new entry in front of two loaded pages by fetching the newest page alone', async () => {
+    // Older than everything above: 80 more entries, so the list holds more than one page of 50.
+    const start = Date.parse('2026-03-01T00:00:00.000Z')
+    await server.server.database.db.insert(webhookLogs).values(
+      Array.from({ length: 80 }, (_, i) => ({
+        endpoint: '/yelp/webhook',
+        method: 'POST',
+        statusCode: 200,
+        payload: { data: { id: `paging-biz-${i}` } },
+        response: { received: true },
+        createdAt: new Date(start + i * 1000),
+      })),
+    )
+    await page.goto('/webhooks')
+    await entries().first().waitFor()
+    // The second page loads as the end of the list scrolls into view.
+    await waitFor('the second page', async () => {
+      await entries().last().scrollIntoViewIfNeeded()
+      return (await entries().count()) > 50
+    })
+    const before = await entries().count()
+    const reads: URL[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname === '/api/all-request-logs') reads.push(url)
+    })
+    const delivery = await fetch(`${server.url}/yelp/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        time: new Date().toISOString(),
+        object: 'business',
+        data: { id: 'paging-live-biz', updates: [{ event_type: 'NEW_EVENT', lead_id: 'paging-lead' }] },
+      }),
+    })
+    expect(delivery.status).toBe(200)
+    const added = ((await admin.get('/api/all-request-logs?type=webhook')).body as LogEntry[])[0]
+    expect(added?.payload).toMatchObject({ data: { id: 'paging-live-biz' } })
+    await page.locator(`[data-log-id="${added?.id}"]`).waitFor({ timeout: 5_000 })
+    await page.waitForTimeout(1_000)
+    expect(await entries().count()).toBe(before + 1)
+    // Invalidating the list would have fetched both pages again, the second by its cursor.
+    expect(reads.length).toBeGreaterThan(0)
+    expect(reads.filter((url) => url.searchParams.has('cursor'))).toEqual([])
     expect(problems).toEqual([])
   })
 })

@@ -5,9 +5,11 @@ import { SidebarNav } from '@/app/layout/sidebar-nav.tsx'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet.tsx'
 import { type LiveUpdater, useLiveChanges } from '@/features/events/hooks/use-live-changes.ts'
 import { inboxLiveUpdates } from '@/features/inbox/api/live-lead-updates.ts'
+import { requestLogsLiveUpdates } from '@/features/request-logs/api/live-log-updates.ts'
 
-// The inbox moves a changed lead within its loaded pages instead of reloading them all.
-const LIVE_UPDATERS: readonly LiveUpdater[] = [inboxLiveUpdates]
+// The inbox moves a changed lead within its loaded pages, and the API & Webhook Logs put new
+// entries in front of theirs, instead of reloading every loaded page.
+const LIVE_UPDATERS: readonly LiveUpdater[] = [inboxLiveUpdates, requestLogsLiveUpdates]
 
 /** Sidebar from lg up; below it a slide-out menu opened from the header (docs/spec/dashboard-spec.md §2.1). */
 export function AppShell({ children }: { children: ReactNode }) {

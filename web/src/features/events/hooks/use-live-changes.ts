@@ -1,7 +1,7 @@
 import { type ChangeEvent, changeEventSchema } from '@common/leads.ts'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { isAffected, isLive } from '@/features/events/utils/affected-queries.ts'
+import { isAffected, isLive } from '@/lib/affected-queries.ts'
 import { setLiveStreamOpen } from '@/lib/live-stream.ts'
 
 const NO_UPDATERS: readonly LiveUpdater[] = []
