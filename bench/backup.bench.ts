@@ -7,13 +7,13 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { loadConfig } from '../server/src/config/config.ts'
 import { type Database, openDatabase } from '../server/src/db/database.ts'
 import { RETENTION_QUEUE } from '../server/src/engine/retention.job.ts'
 import { writeSnapshot } from '../server/src/modules/backups/backup-snapshot.ts'
 import { restoreBackup } from '../server/src/modules/backups/restore.ts'
 import { startServer } from '../server/src/server.ts'
+import { createBenchPostgres } from './bench-postgres.ts'
 import { freePort, machine } from './world.ts'
 
 const kind = (process.argv[2] ?? 'pglite') as 'pglite' | 'postgres'
@@ -21,27 +21,15 @@ const LEADS = Number(process.env.BENCH_LEADS ?? 100_000)
 const LOG_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000)
 const RATE = Number(process.env.BENCH_RATE ?? 200)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
-const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const cleanups: Array<() => Promise<void> | void> = []
 
 async function newTarget(): Promise<{ dataDir: string; databaseUrl?: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lr-bench-backup-'))
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
   if (kind === 'pglite') return { dataDir }
-  const name = `lr_bench_${Date.now()}_${Math.random().toString(36).slice(2, 6)}`
-  const admin = new pg.Client({ connectionString: PG_ADMIN })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: PG_ADMIN })
-    await c.connect()
-    await c.query(`drop database if exists ${name} with (force)`)
-    await c.end()
-  })
-  const url = new URL(PG_ADMIN)
-  url.pathname = `/${name}`
-  return { dataDir, databaseUrl: url.toString() }
+  const target = await createBenchPostgres()
+  cleanups.push(target.drop)
+  return { dataDir, databaseUrl: target.url }
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`

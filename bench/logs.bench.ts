@@ -12,19 +12,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { messagesQuerySchema } from '@common/messages.ts'
 import { requestLogsQuerySchema } from '@common/request-logs.ts'
-import pg from 'pg'
 import { type Database, openDatabase } from '../server/src/db/database.ts'
 import { createQueue, stopQueue } from '../server/src/engine/queue/queue.ts'
 import type { AuthenticatedSession } from '../server/src/modules/auth/auth.service.ts'
 import { MessagesService } from '../server/src/modules/messages/messages.service.ts'
 import { RequestLogsService } from '../server/src/modules/request-logs/request-logs.service.ts'
 import { StatsService } from '../server/src/modules/stats/stats.service.ts'
+import { createBenchPostgres } from './bench-postgres.ts'
 
 const kind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite'
 const N = Number(process.env.BENCH_ROWS ?? (kind === 'postgres' ? 1_000_000 : 200_000))
 const RUNS = Number(process.env.BENCH_RUNS ?? 30)
 const CLIENTS = 50
-const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 async function openBenchDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
   if (kind === 'pglite') {
@@ -37,20 +36,9 @@ async function openBenchDatabase(): Promise<{ database: Database; dispose: () =>
     const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: tmpdir() })
     return { database, dispose: async () => {} }
   }
-  const name = `lr_bench_${Date.now()}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir() })
-  return {
-    database,
-    dispose: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`)
-      await admin.end()
-    },
-  }
+  const target = await createBenchPostgres()
+  const database = await openDatabase({ databaseUrl: target.url, dataDir: tmpdir() })
+  return { database, dispose: target.drop }
 }
 
 async function seed(database: Database): Promise<void> {
