@@ -6,13 +6,13 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { freemem, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { openDatabase } from '../server/src/db/database.ts'
 import { writeSetting } from '../server/src/repositories/settings.repository.ts'
 import { SessionClient } from '../server/src/testing/session-client.ts'
 import { sleep } from '../server/src/testing/wait-for.ts'
 import { createGhlSim, type GhlSim } from '../sim/ghl/ghl-sim.ts'
 import { createYelpSim, type YelpSim } from '../sim/yelp/yelp-sim.ts'
+import { createBenchPostgres } from './bench-postgres.ts'
 import { freePort, type ServerProcess, startServerProcess } from './server-process.ts'
 
 export { freePort }
@@ -70,32 +70,6 @@ async function authorizeOnce(hub: SessionClient, startPath: string): Promise<voi
   if (callback.status !== 200) throw new Error(`OAuth callback answered ${callback.status}`)
 }
 
-const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-
-async function pgAdmin(sql: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
-  const client = new pg.Client({ connectionString: PG_ADMIN })
-  await client.connect()
-  try {
-    return (await client.query(sql, values)).rows
-  } finally {
-    await client.end()
-  }
-}
-
-/**
- * Drops a bench database once its clients are gone: pg-pool's end() resolves before its clients
- * have closed, and terminating one mid-close (FORCE) makes the pool emit an unhandled error
- * (server/src/testing/test-database.ts does the same).
- */
-async function dropDatabase(name: string): Promise<void> {
-  for (let i = 0; i < 60; i++) {
-    const [row] = await pgAdmin('select count(*)::int as n from pg_stat_activity where datname = $1', [name])
-    if (row?.n === 0) break
-    await sleep(50)
-  }
-  await pgAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-}
-
 /**
  * The database the hub runs on: a fresh PGlite folder, or PostgreSQL — BENCH_DATABASE_URL as given
  * (it should be empty), else a database created on BENCH_PG_URL's server and dropped afterwards.
@@ -103,21 +77,17 @@ async function dropDatabase(name: string): Promise<void> {
 async function prepareDatabase(db: DbKind) {
   const dataDir = mkdtempSync(join(tmpdir(), 'leadrelay-bench-'))
   let databaseUrl: string | undefined
-  let dropName: string | undefined
+  let drop: (() => Promise<void>) | undefined
   if (db === 'postgres') {
     if (process.env.BENCH_DATABASE_URL) databaseUrl = process.env.BENCH_DATABASE_URL
-    else {
-      dropName = `lr_bench_${Date.now()}`
-      await pgAdmin(`CREATE DATABASE ${dropName}`)
-      databaseUrl = PG_ADMIN.replace(/\/[^/]*$/, `/${dropName}`)
-    }
+    else ({ url: databaseUrl, drop } = await createBenchPostgres())
   }
   return {
     dataDir,
     databaseUrl,
     dispose: async () => {
       rmSync(dataDir, { recursive: true, force: true })
-      if (dropName) await dropDatabase(dropName)
+      await drop?.()
     },
   }
 }
@@ -129,7 +99,7 @@ async function prepareDatabase(db: DbKind) {
  * the limits. Written through the settings repository on the hub's own (migrated) database; the
  * hub reads it at its first limited request.
  */
-async function turnRateLimitingOff(target: { dataDir: string; databaseUrl: string | undefined }) {
+export async function turnRateLimitingOff(target: { dataDir: string; databaseUrl: string | undefined }) {
   const opened = await openDatabase(target)
   try {
     await writeSetting(opened.db, 'rateLimiting', false)
