@@ -72,7 +72,7 @@ describe('withNewestPage', () => {
     expect(withNewestPage(loaded, page(20, 18, 'c18', 30))).toBeNull()
   })
 
-  it('gives up when the loaded entries were deleted (Clear Logs), unless the list now fits one page', () => {
+  it('gives up when the loaded entries were deleted (a restore), unless the list now fits one page', () => {
     expect(withNewestPage(loaded, { items: [], nextCursor: 'c0', totalCount: 0 })).toBeNull()
     const cleared = withNewestPage(loaded, { items: [], nextCursor: null, totalCount: 0 })
     expect(cleared).toEqual({

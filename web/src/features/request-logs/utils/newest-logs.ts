@@ -8,8 +8,9 @@ export type LogPages = InfiniteData<Page<LogEntry>, string | undefined>
  * The loaded pages of a log list with its newest page, fetched again, put in front: entries are
  * never changed once written, so only new ones (and the total) can differ. The newest page joins
  * the first loaded page, whose cursor still leads to the second. Null when the two do not meet
- * (more new entries than a page, or entries deleted): then there may be a gap, and only a full
- * reload is right.
+ * (more new entries than a page, or the first page's entries deleted by a restore): there may be
+ * a gap, and only a full reload is right. Entries the retention purge removes from older pages
+ * (older than the retention days) stay shown until the list reloads.
  */
 export function withNewestPage(loaded: LogPages, newest: Page<LogEntry>): LogPages | null {
   const [first, ...rest] = loaded.pages
