@@ -119,7 +119,9 @@ describe('response time', () => {
 
   it('counts a reply typed on Yelp at Yelp’s time', async () => {
     const first = await leadAsking('rt-yelp', 10)
-    const replied = minutesAgo(7)
+    // Three minutes after the first message, from its time: a second `minutesAgo(7)` read later
+    // could fall in the next second and make it 181 s (seen once in CI).
+    const replied = new Date(first.getTime() + 3 * 60_000)
     world.yelp.addMessage('rt-yelp', { from: 'BIZ', text: 'We can help', at: replied.toISOString() })
     const row = await waitFor('the Yelp reply', async () => {
       const found = await leadRow('rt-yelp')
