@@ -6,7 +6,7 @@ import { type ConnectedWorld, startConnectedWorld } from '../server/src/testing/
 import { waitFor } from '../server/src/testing/wait-for.ts'
 import { yelpTime } from '../sim/yelp/yelp-time.ts'
 import { launchBrowser } from './support/browser.ts'
-import { DESKTOP, PHONE, signInAsAdmin } from './support/sign-in.ts'
+import { DESKTOP, newPhoneContext, signInAsAdmin } from './support/sign-in.ts'
 
 // Issue 13 in the browser: the Lead Inbox (docs/spec/dashboard-spec.md §2.14) against the real
 // server, engine and simulators — filters, conversation, status, reply from the hub, live
@@ -269,12 +269,7 @@ describe('Lead Inbox on a 390 px phone', () => {
   let mobile: Page
 
   beforeAll(async () => {
-    phone = await browser.newContext({
-      viewport: PHONE,
-      baseURL: world.server.url,
-      hasTouch: true,
-      isMobile: true,
-    })
+    phone = await newPhoneContext(browser, world.server.url)
     mobile = await phone.newPage()
     watch(mobile)
     await signInAsAdmin(mobile, world.server, '/inbox')

@@ -107,6 +107,19 @@ afterAll(async () => {
   await server?.close()
 })
 
+/** A Yelp delivery for a business no client serves: logged and answered, nothing else. */
+function postDelivery(businessId: string, leadId: string): Promise<Response> {
+  return fetch(`${server.url}/yelp/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      time: new Date().toISOString(),
+      object: 'business',
+      data: { id: businessId, updates: [{ event_type: 'NEW_EVENT', lead_id: leadId }] },
+    }),
+  })
+}
+
 async function screenshot(name: string, width: number) {
   await page.setViewportSize({ width, height: width < 600 ? 844 : 900 })
   await page.waitForTimeout(400)
@@ -267,15 +280,7 @@ describe('API & Webhook Logs', () => {
     // Quiet: with the stream open, nothing polls (it was every 5 s).
     await page.waitForTimeout(6_000)
     expect(reads).toEqual([])
-    const delivery = await fetch(`${server.url}/yelp/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        time: new Date().toISOString(),
-        object: 'business',
-        data: { id: 'stream-test-biz', updates: [{ event_type: 'NEW_EVENT', lead_id: 'stream-lead' }] },
-      }),
-    })
+    const delivery = await postDelivery('stream-test-biz', 'stream-lead')
     expect(delivery.status).toBe(200)
     const added = ((await admin.get('/api/all-request-logs?type=webhook')).body as LogEntry[])[0]
     expect(added?.payload).toMatchObject({ data: { id: 'stream-test-biz' } })
@@ -311,15 +316,7 @@ describe('API & Webhook Logs', () => {
       const url = new URL(request.url())
       if (url.pathname === '/api/all-request-logs') reads.push(url)
     })
-    const delivery = await fetch(`${server.url}/yelp/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        time: new Date().toISOString(),
-        object: 'business',
-        data: { id: 'paging-live-biz', updates: [{ event_type: 'NEW_EVENT', lead_id: 'paging-lead' }] },
-      }),
-    })
+    const delivery = await postDelivery('paging-live-biz', 'paging-lead')
     expect(delivery.status).toBe(200)
     const added = ((await admin.get('/api/all-request-logs?type=webhook')).body as LogEntry[])[0]
     expect(added?.payload).toMatchObject({ data: { id: 'paging-live-biz' } })

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME, type ConnectedWorld, startConnectedWorld } from '../server/src/testing/connected-world.ts'
 import { sleep, waitFor } from '../server/src/testing/wait-for.ts'
 import { launchBrowser } from './support/browser.ts'
-import { DESKTOP, PHONE, signInAsAdmin } from './support/sign-in.ts'
+import { DESKTOP, newPhoneContext, signInAsAdmin } from './support/sign-in.ts'
 
 // Issue 17 §1–3 in the browser, against the real server, engine and simulators: opening a lead
 // marks it read on Yelp and the card shows it; "Replied by phone/email"; a lapsed subscription
@@ -158,12 +158,7 @@ describe('on a 390 px phone', () => {
   let mobile: Page
 
   beforeAll(async () => {
-    phone = await browser.newContext({
-      viewport: PHONE,
-      baseURL: world.server.url,
-      hasTouch: true,
-      isMobile: true,
-    })
+    phone = await newPhoneContext(browser, world.server.url)
     mobile = await phone.newPage()
     watch(mobile)
     await signInAsAdmin(mobile, world.server, '/inbox')

@@ -1,8 +1,13 @@
-import type { Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 
 /** The two sizes every screen is checked at (the guide's 390 px phone and 1440 px desktop). */
 export const DESKTOP = { width: 1440, height: 900 }
 export const PHONE = { width: 390, height: 844 }
+
+/** A touch phone at 390 px wide, as the phone screenshots and layout checks use. */
+export function newPhoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ viewport: PHONE, baseURL, hasTouch: true, isMobile: true })
+}
 
 export interface AdminCredentials {
   adminUsername: string

@@ -9,6 +9,7 @@ import { CustomFieldsPanel } from '@/features/clients/components/custom-fields-p
 import { GhlIntegrationModal } from '@/features/clients/components/ghl-integration-modal.tsx'
 import { type ApiTestServer, startApiTestServer, type TestRoutes } from '@/testing/api-test-server.ts'
 import { clientView } from '@/testing/client-view.ts'
+import { contactSyncStatus } from '@/testing/contact-sync-status.ts'
 
 let server: ApiTestServer | undefined
 
@@ -108,23 +109,11 @@ describe('GoHighLevel modal (docs/spec/dashboard-spec.md §2.7)', () => {
 })
 
 describe('GoHighLevel modal sync (docs/spec/dashboard-spec.md §2.7, §8)', () => {
-  const syncStatus = (changes: Record<string, unknown>) => ({
-    status: 'never',
-    leadsTotal: 0,
-    leadsDone: 0,
-    success: 0,
-    errors: 0,
-    failures: [],
-    error: null,
-    startedAt: null,
-    finishedAt: null,
-    ...changes,
-  })
   const startedAt = '2026-06-30T12:00:00.000Z'
   it.each([
     {
       // A job (issue 10 item 11): 202 with it running, then the status poll sees it done.
-      reply: { status: 202, json: syncStatus({ status: 'running', startedAt }) },
+      reply: { status: 202, json: contactSyncStatus({ status: 'running', startedAt }) },
       title: 'Contact sync completed',
       description: '2 contacts synced to GoHighLevel, 0 errors.',
     },
@@ -142,7 +131,7 @@ describe('GoHighLevel modal sync (docs/spec/dashboard-spec.md §2.7, §8)', () =
     'once GoHighLevel is connected, the sync button reports "$title"',
     async ({ reply, title, description }) => {
       let posted = false
-      const done = syncStatus({
+      const done = contactSyncStatus({
         status: 'completed',
         startedAt,
         finishedAt: startedAt,
@@ -157,7 +146,7 @@ describe('GoHighLevel modal sync (docs/spec/dashboard-spec.md §2.7, §8)', () =
             return reply
           },
           'GET /api/clients/acme-roofing/ghl/contact-sync-status': () => ({
-            json: posted ? done : syncStatus({}),
+            json: posted ? done : contactSyncStatus({}),
           }),
         },
         { connected: true },

@@ -11,6 +11,7 @@ import { dismissToast } from '@/components/ui/use-toast.ts'
 import { IntegrationSetupDialog } from '@/features/clients/components/integration-setup-dialog.tsx'
 import { type ApiTestServer, startApiTestServer, type TestRoutes } from '@/testing/api-test-server.ts'
 import { clientView } from '@/testing/client-view.ts'
+import { contactSyncStatus } from '@/testing/contact-sync-status.ts'
 
 let server: ApiTestServer | undefined
 
@@ -203,25 +204,13 @@ describe('Integration Setup dialog (docs/spec/dashboard-spec.md §2.6, §4, §8)
     ).toBeInTheDocument()
   })
 
-  const syncStatus = (changes: Record<string, unknown>) => ({
-    status: 'never',
-    leadsTotal: 0,
-    leadsDone: 0,
-    success: 0,
-    errors: 0,
-    failures: [],
-    error: null,
-    startedAt: null,
-    finishedAt: null,
-    ...changes,
-  })
-  const started = { status: 'running', startedAt: '2026-06-30T12:00:00.000Z' }
+  const started = { status: 'running', startedAt: '2026-06-30T12:00:00.000Z' } as const
 
   it.each([
     {
       // The POST answers 202 with the running job; the poll then sees it finish.
-      reply: { status: 202, json: syncStatus(started) },
-      finished: syncStatus({
+      reply: { status: 202, json: contactSyncStatus(started) },
+      finished: contactSyncStatus({
         ...started,
         status: 'completed',
         leadsTotal: 4,
@@ -236,7 +225,7 @@ describe('Integration Setup dialog (docs/spec/dashboard-spec.md §2.6, §4, §8)
     },
     {
       reply: { status: 400, json: { error: 'clientId: connect GoHighLevel before syncing contacts' } },
-      finished: syncStatus({}),
+      finished: contactSyncStatus({}),
       title: 'Contact sync failed',
       description: 'clientId: connect GoHighLevel before syncing contacts',
     },
@@ -263,7 +252,7 @@ describe('Integration Setup dialog (docs/spec/dashboard-spec.md §2.6, §4, §8)
             return reply
           },
           'GET /api/clients/acme-roofing/ghl/contact-sync-status': () => ({
-            json: posted ? finished : syncStatus({}),
+            json: posted ? finished : contactSyncStatus({}),
           }),
         }),
       )

@@ -5,6 +5,7 @@ import {
   contactSyncProgressText,
   contactSyncSummary,
 } from '@/features/clients/utils/contact-sync.ts'
+import { contactSyncStatus } from '@/testing/contact-sync-status.ts'
 
 describe('contactSyncSummary (docs/spec/dashboard-spec.md §8: success and error counts)', () => {
   it.each([
@@ -26,17 +27,7 @@ describe('contact sync progress (issue 10 item 11: a job followed like the impor
   })
 
   it('polls only while a sync runs', () => {
-    const at = (status: 'never' | 'running' | 'completed' | 'failed') => ({
-      status,
-      leadsTotal: 0,
-      leadsDone: 0,
-      success: 0,
-      errors: 0,
-      failures: [],
-      error: null,
-      startedAt: null,
-      finishedAt: null,
-    })
+    const at = (status: 'never' | 'running' | 'completed' | 'failed') => contactSyncStatus({ status })
     expect(contactSyncPollInterval(at('running'))).toBe(CONTACT_SYNC_POLL_MS)
     for (const state of ['never', 'completed', 'failed'] as const)
       expect(contactSyncPollInterval(at(state))).toBe(false)
