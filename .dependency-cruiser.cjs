@@ -108,6 +108,26 @@ module.exports = {
       to: { path: '^server/src/(modules|http)/' },
     },
     {
+      name: 'routes-not-integrations',
+      comment:
+        'A route calls its service, never a provider: what it needs of Yelp or GHL (a manifest, a ' +
+        'webhook schema, a check) the service asks for, so the route stays parse-call-shape and ' +
+        'every provider use of a module sits in its service (docs/architecture.md).',
+      severity: 'error',
+      from: { path: '^server/src/modules/.+\\.routes\\.ts$' },
+      to: { path: '^server/src/integrations/' },
+    },
+    {
+      name: 'http-not-modules',
+      comment:
+        'The HTTP plumbing (guard, errors, body limits, rate limits) sits below the modules: it ' +
+        'takes what it needs of them as a port the composition root hands in (the guard reads ' +
+        'sessions through SessionReader), so a module can use it without a cycle.',
+      severity: 'error',
+      from: { path: '^server/src/http/', pathNot: TEST },
+      to: { path: '^server/src/modules/' },
+    },
+    {
       name: 'routes-not-repositories',
       comment:
         'Routes are thin: parse with the common/ schema, call one service, shape the answer. ' +
