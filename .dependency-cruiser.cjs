@@ -137,6 +137,17 @@ module.exports = {
       to: { path: '^server/src/(repositories|db)/' },
     },
     {
+      name: 'schema-only-in-repositories',
+      comment:
+        'The tables (server/src/db/schema.ts) are read and written by repositories only: a ' +
+        'service or engine module that imports a table is writing a query outside its home, even ' +
+        'without importing drizzle-orm (it can build one on the DB handle). Tests and test ' +
+        'support may read rows directly.',
+      severity: 'error',
+      from: { path: '^server/src/', pathNot: ['^server/src/(repositories|db)/', TEST, TEST_SUPPORT] },
+      to: { path: '^server/src/db/schema\\.ts$' },
+    },
+    {
       name: 'orm-only-in-repositories',
       comment:
         'Only repositories (server/src/repositories) and the database setup (server/src/db) use the ORM, ' +
