@@ -108,6 +108,26 @@ module.exports = {
       to: { path: '^server/src/(modules|http)/' },
     },
     {
+      name: 'routes-not-integrations',
+      comment:
+        'A route calls its service, never a provider: what it needs of Yelp or GHL (a manifest, a ' +
+        'webhook schema, a check) the service asks for, so the route stays parse-call-shape and ' +
+        'every provider use of a module sits in its service (docs/architecture.md).',
+      severity: 'error',
+      from: { path: '^server/src/modules/.+\\.routes\\.ts$' },
+      to: { path: '^server/src/integrations/' },
+    },
+    {
+      name: 'http-not-modules',
+      comment:
+        'The HTTP plumbing (guard, errors, body limits, rate limits) sits below the modules: it ' +
+        'takes what it needs of them as a port the composition root hands in (the guard reads ' +
+        'sessions through SessionReader), so a module can use it without a cycle.',
+      severity: 'error',
+      from: { path: '^server/src/http/', pathNot: TEST },
+      to: { path: '^server/src/modules/' },
+    },
+    {
       name: 'routes-not-repositories',
       comment:
         'Routes are thin: parse with the common/ schema, call one service, shape the answer. ' +
@@ -115,6 +135,17 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/src/modules/.+\\.routes\\.ts$' },
       to: { path: '^server/src/(repositories|db)/' },
+    },
+    {
+      name: 'schema-only-in-repositories',
+      comment:
+        'The tables (server/src/db/schema.ts) are read and written by repositories only: a ' +
+        'service or engine module that imports a table is writing a query outside its home, even ' +
+        'without importing drizzle-orm (it can build one on the DB handle). Tests and test ' +
+        'support may read rows directly.',
+      severity: 'error',
+      from: { path: '^server/src/', pathNot: ['^server/src/(repositories|db)/', TEST, TEST_SUPPORT] },
+      to: { path: '^server/src/db/schema\\.ts$' },
     },
     {
       name: 'orm-only-in-repositories',

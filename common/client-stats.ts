@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// GET /api/stats/clients (issue 17 §4–5): what each visible client's leads cost in a month, and how
+// GET /api/stats/clients (docs/decisions/0014): what each visible client's leads cost in a month, and how
 // fast the client answers them. Scoped by client assignment like GET /api/stats.
 
 /** `YYYY-MM`, a UTC calendar month. */

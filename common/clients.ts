@@ -115,7 +115,7 @@ export const yelpConnectionStatusSchema = z.object({
   businessId: z.string().nullable(),
   webhookSubscribed: z.boolean(),
   /**
-   * The daily subscription check (issue 17 §3): `unchecked` before its first run, `restoring`
+   * The daily subscription check (docs/decisions/0012): `unchecked` before its first run, `restoring`
    * after a lapsed subscription was re-requested, `failed` when it could not be restored.
    */
   subscription: z.object({
@@ -136,7 +136,7 @@ export const ghlConnectionStatusSchema = z.object({
 })
 export type GhlConnectionStatus = z.infer<typeof ghlConnectionStatusSchema>
 
-/** Issue 11 §6: an onboarding link is good for this long after it is issued. */
+/** How long an onboarding link is good for after it is issued (docs/decisions/0016 §6). */
 export const ONBOARDING_LINK_DAYS = 7
 
 /** `active`: it opens the page; `expired`; `completed`: both accounts are connected. */

@@ -27,7 +27,7 @@ export const DATA_TYPE_LABELS: Record<GhlDataType, string> = {
   NUMERICAL: 'Number',
 }
 
-// Issue 11 §3: every label the analysis carries has a ceiling (common/text-bounds.ts).
+// Every label the analysis carries has a ceiling (common/text-bounds.ts; docs/decisions/0016 §3).
 const labelField = z
   .string('must be text')
   .trim()

@@ -147,7 +147,7 @@ export const leadProjectDataSchema = z
   .loose()
 
 /**
- * Whether the consumer's last message was read (issue 17 §1): `none` without a consumer message,
+ * Whether the consumer's last message was read (docs/decisions/0012): `none` without a consumer message,
  * `unread` until someone opens the lead, `pending` while the engine marks it on Yelp, `read` once
  * Yelp confirmed. `readAt` is when the confirmed event was opened.
  */
@@ -161,7 +161,7 @@ export const readReceiptSchema = z.object({
 export type ReadReceipt = z.infer<typeof readReceiptSchema>
 
 /**
- * What the lead cost and how fast it was answered (issue 17 §4–5). `costPerLeadCents` is Yelp's
+ * What the lead cost and how fast it was answered (docs/decisions/0014). `costPerLeadCents` is Yelp's
  * `cost_per_lead` in cents of `costCurrency`; null until fetched (`metricsFetched`) or when Yelp had
  * none. `responseSeconds`: from the consumer's first message to the business's first reply.
  */
@@ -215,7 +215,7 @@ export type HubReply = z.infer<typeof hubReplySchema>
 export const REPLY_TYPES = ['PHONE', 'EMAIL'] as const
 export type ReplyType = (typeof REPLY_TYPES)[number]
 
-/** A timeline entry beyond the conversation (issue 17 §2): the lead was answered by phone or email. */
+/** A timeline entry beyond the conversation (docs/decisions/0012): the lead was answered by phone or email. */
 export const leadActivitySchema = z.object({
   kind: z.enum(['replied_phone', 'replied_email']),
   by: z.string().nullable(),
@@ -288,7 +288,7 @@ export type LeadReplyBody = z.infer<typeof leadReplyBodySchema>
 export const leadReplyAnswerSchema = z.object({ messageId: z.number().int() })
 export type LeadReplyAnswer = z.infer<typeof leadReplyAnswerSchema>
 
-/** POST /api/leads/{leadId}/read (issue 17 §1): the newest consumer event the person saw. */
+/** POST /api/leads/{leadId}/read (docs/decisions/0012): the newest consumer event the person saw. */
 export const leadReadBodySchema = z.strictObject({
   eventId: z
     .string({ error: 'eventId is required' })
@@ -305,7 +305,7 @@ export const leadReadAnswerSchema = z.object({
 })
 export type LeadReadAnswer = z.infer<typeof leadReadAnswerSchema>
 
-/** POST /api/leads/{leadId}/replied (issue 17 §2). */
+/** POST /api/leads/{leadId}/replied (docs/decisions/0012). */
 export const leadRepliedBodySchema = z.strictObject({
   replyType: z.enum(REPLY_TYPES, { error: `must be one of ${REPLY_TYPES.join(', ')}` }),
 })

@@ -82,7 +82,7 @@ export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value)
 }
 
-// Issue 11: a role never reaches above itself. Admin > manager > operator > viewer, whatever
+// A role never reaches above itself (docs/decisions/0016 §1). Admin > manager > operator > viewer, whatever
 // flags an edited role holds; the server refuses, the user screens offer only reachable roles.
 const ROLE_RANK: Record<Role, number> = { admin: 3, manager: 2, operator: 1, viewer: 0 }
 
@@ -96,7 +96,7 @@ export function grantableRoles(role: Role): Role[] {
   return ROLES.filter((r) => !isRoleAbove(r, role))
 }
 
-/** PUT /api/permissions/roles/{role}: any subset of the flags, nothing else (issue 11 §3). */
+/** PUT /api/permissions/roles/{role}: any subset of the flags, nothing else (docs/decisions/0016 §3). */
 export const rolePermissionsBodySchema = z.object({
   permissions: flagsObject(PERMISSION_FLAGS),
 })

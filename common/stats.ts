@@ -69,7 +69,7 @@ export type TestWebhookResult = z.infer<typeof testWebhookResultSchema>
 
 /**
  * GET /api/provider-alerts: problems only the server's operator can fix, e.g. a provider's token
- * endpoint refusing this server's app credentials (`invalid_client`, issue 10 item 7). Shown on
+ * endpoint refusing this server's app credentials (`invalid_client`, docs/decisions/0017). Shown on
  * the dashboard to everyone signed in; never carries a secret.
  */
 export const providerAlertsSchema = z.object({

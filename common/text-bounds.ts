@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// Issue 11 §3: every string the API accepts has a ceiling that fits its meaning, so no field can
+// Every string the API accepts (docs/decisions/0016 §3) has a ceiling that fits its meaning, so no field can
 // carry a megabyte into the database, a log line or a provider header. The ceilings:
 export const MAX = {
   /** Our own ids (client ids) and provider ids (Yelp business, GHL location). */

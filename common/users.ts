@@ -39,7 +39,7 @@ export const createUserSchema = userBaseSchema.extend({
 })
 export type CreateUserInput = z.infer<typeof createUserSchema>
 
-// An edit is partial (issue 11 §2): an absent field stays as it was (undefined), while null or
+// An edit is partial (docs/decisions/0016 §2): an absent field stays as it was (undefined), while null or
 // "" clears an optional one (null). Only the create schema turns "absent" into null.
 const clearableText = z
   .string()
@@ -68,7 +68,7 @@ export const assignClientsSchema = z.object({
 })
 
 // docs/spec/dashboard-spec.md §6: per-client assignments carry a permissions object (posted empty). Only the role
-// flags are accepted there (issue 11 §3), so nothing else can be stored under that name.
+// flags are accepted there (docs/decisions/0016 §3), so nothing else can be stored under that name.
 export const assignmentBodySchema = z.object({
   permissions: flagsObject(PERMISSION_FLAGS).default({}),
 })
@@ -102,7 +102,7 @@ export const auditEntrySchema = z.object({
   id: z.number().int(),
   actorUserId: z.number().int().nullable(),
   actorUsername: z.string().nullable(),
-  /** The caller's address as the hub saw it (issue 11: TRUST_PROXY decides which). */
+  /** The caller's address as the hub saw it (TRUST_PROXY decides which: docs/decisions/0016 §5). */
   actorAddress: z.string().nullable(),
   action: z.string(),
   entityType: z.string(),

@@ -10,9 +10,10 @@ import { formatCents, formatSeconds } from '../web/src/lib/figures-format.ts'
 import { launchBrowser } from './support/browser.ts'
 import { DESKTOP, PHONE, signInAsAdmin } from './support/sign-in.ts'
 
-// Issue 17 §4–5 in the browser, against the real server, engine and Yelp simulator: the dashboard
-// shows each client's cost per lead and median response time as GET /api/stats/clients answers
-// them, the client list its response time, and the lead details the lead's cost. 1440 and 390 px.
+// Cost per lead and response time (docs/decisions/0014) in the browser, against the real
+// server, engine and Yelp simulator: the dashboard shows each client's cost per lead and median
+// response time as GET /api/stats/clients answers them, the client list its response time, and
+// the lead details the lead's cost. 1440 and 390 px.
 
 const screenshotDir = fileURLToPath(new URL('../test-results/', import.meta.url))
 const BRAVO = { clientId: 'bravo', name: 'Bravo Plumbing' }

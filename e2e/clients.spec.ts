@@ -11,7 +11,7 @@ import { createYelpSim, type YelpSim } from '../sim/yelp/yelp-sim.ts'
 import { launchBrowser } from './support/browser.ts'
 import { PHONE, signInAsAdmin } from './support/sign-in.ts'
 
-// Issue 4 end to end: an operator adds a client, connects Yelp and GoHighLevel against the
+// End to end: an operator adds a client, connects Yelp and GoHighLevel against the
 // simulators, prepares the custom fields, and the client's onboarding link works signed-out.
 
 const screenshotDir = fileURLToPath(new URL('../test-results/', import.meta.url))

@@ -9,7 +9,7 @@ import { type SimulatedWorld, startWithSimulators } from '../server/src/testing/
 import { launchBrowser } from './support/browser.ts'
 import { signInAsAdmin } from './support/sign-in.ts'
 
-// Issue 5 item 6 in the browser: the Integration Setup dialog's historical import and contact
+// In the browser: the Integration Setup dialog's historical import and contact
 // sync against the simulators, and a dead job on the Dashboard retried with one click.
 
 const screenshotDir = fileURLToPath(new URL('../test-results/', import.meta.url))
@@ -127,7 +127,7 @@ describe('failed jobs on the Dashboard', () => {
 
   it('shows a job that failed for good, with its error and attempts', async () => {
     // Yelp refuses the lead fetch once with a permanent 4xx: the job is dead at once. Only this
-    // lead's paths: another lead's cost job (issue 17 §4) must not take the fault.
+    // lead's paths: another lead's cost job (docs/decisions/0014) must not take the fault.
     world.yelp.server.faults.add({
       method: 'GET',
       path: `/v3/leads/${leadId}*`,

@@ -8,7 +8,7 @@ import { yelpTime } from '../sim/yelp/yelp-time.ts'
 import { launchBrowser } from './support/browser.ts'
 import { DESKTOP, newPhoneContext, signInAsAdmin } from './support/sign-in.ts'
 
-// Issue 13 in the browser: the Lead Inbox (docs/spec/dashboard-spec.md §2.14) against the real
+// In the browser: the Lead Inbox (docs/spec/dashboard-spec.md §2.14) against the real
 // server, engine and simulators — filters, conversation, status, reply from the hub, live
 // messages without reload, and the one-column mobile layout.
 

@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../server/src/testing/test-ser
 import { waitFor } from '../server/src/testing/wait-for.ts'
 import { launchBrowser } from './support/browser.ts'
 
-// Issue 14 in the browser: the Dashboard's cards match GET /api/stats, Test Webhook adds a log
+// In the browser: the Dashboard's cards match GET /api/stats, Test Webhook adds a log
 // entry, every Message Logs filter, and the API & Webhook Logs filters and expanded entry.
 
 const screenshotDir = fileURLToPath(new URL('../test-results/', import.meta.url))

@@ -7,7 +7,7 @@ import { SessionClient } from '../server/src/testing/session-client.ts'
 import { startTestServer } from '../server/src/testing/test-server.ts'
 import { launchBrowser } from './support/browser.ts'
 
-// Issue 15: the Settings screen (docs/spec/dashboard-spec.md §2.13) — four cards, the §5 messages, Save Settings sending
+// The Settings screen (docs/spec/dashboard-spec.md §2.13) — four cards, the §5 messages, Save Settings sending
 // one call per changed field, Create Backup Now with its §8 toasts, and the recent backups list.
 const screenshotDir = fileURLToPath(new URL('../test-results/', import.meta.url))
 

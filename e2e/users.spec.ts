@@ -6,7 +6,7 @@ import { clients } from '../server/src/db/schema.ts'
 import { startTestServer } from '../server/src/testing/test-server.ts'
 import { launchBrowser } from './support/browser.ts'
 
-// Issue 6: users, roles and permissions, enforced on every route and audited. An admin creates a
+// Users, roles and permissions, enforced on every route and audited. An admin creates a
 // viewer and an operator through the UI, assigns the operator to one client and changes a role's
 // permissions; each new user then sees only what the role allows and the API refuses the rest.
 

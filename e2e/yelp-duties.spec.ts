@@ -7,9 +7,10 @@ import { sleep, waitFor } from '../server/src/testing/wait-for.ts'
 import { launchBrowser } from './support/browser.ts'
 import { DESKTOP, newPhoneContext, signInAsAdmin } from './support/sign-in.ts'
 
-// Issue 17 §1–3 in the browser, against the real server, engine and simulators: opening a lead
-// marks it read on Yelp and the card shows it; "Replied by phone/email"; a lapsed subscription
-// flagged on the client and in System Health. At 1440 px and 390 px.
+// Yelp's partner duties (docs/decisions/0012) in the browser, against the real server, engine
+// and simulators: opening a lead marks it read on Yelp and the card shows it; "Replied by
+// phone/email"; a lapsed subscription flagged on the client and in System Health. At 1440 px
+// and 390 px.
 
 const screenshotDir = fileURLToPath(new URL('../test-results/', import.meta.url))
 const LEADS = ['rd-open', 'rd-never', 'rd-phone', 'rd-email', 'rd-mobile'] as const

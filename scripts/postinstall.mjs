@@ -1,6 +1,7 @@
 // `npm install` ends by preparing what the first `npm start` would otherwise do itself, so that
-// start is quick (issue 16: ≤ 5 s on an empty data folder): the web build, and the embedded
-// database's template (server/src/db/pglite-template.ts). Neither may fail the install: a
+// start is quick (the aim is 5 s at most on an empty data folder; bench/RESULTS.md "first run,
+// idle memory"): the web build, and the embedded database's template
+// (server/src/db/pglite-template.ts). Neither may fail the install: a
 // failure is one line, and `npm start` then does the same work itself, only more slowly.
 import { buildWebIfStale } from './web-build.mjs'
 

@@ -1,6 +1,7 @@
 import { type Browser, chromium } from 'playwright-core'
 
-// Debian's chromium wrapper; these flags keep it quiet and offline (see STACK.md gotcha 15).
+// Debian's chromium wrapper (it prints a harmless shell error from /etc/chromium.d/dev-shm);
+// these flags keep it quiet and offline.
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',

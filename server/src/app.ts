@@ -68,7 +68,7 @@ export interface RouteServices {
   rolePermissions: RolePermissionsService
   audit: AuditService
   stats: StatsService
-  /** Cost per lead and response time per client (GET /api/stats/clients, issue 17 §4–5). */
+  /** Cost per lead and response time per client (GET /api/stats/clients, docs/decisions/0014). */
   clientStats: ClientStatsService
   messages: MessagesService
   requestLogs: RequestLogsService
@@ -78,7 +78,7 @@ export interface RouteServices {
   events: EventStreamService
   /** The Lead Inbox (GET/PATCH/POST /api/leads…). */
   leads: LeadsService
-  /** Read receipts and replied marks on Yelp (issue 17). */
+  /** Read receipts and replied marks on Yelp (docs/decisions/0012). */
   leadDuties: LeadDutiesService
   /** Present when this process runs the engine (it was given a job queue). */
   ingress?: IngressServices

@@ -154,8 +154,8 @@ export async function buildApp({
     ghlOAuth,
     new ProviderAlertStore(db),
   )
-  // On PostgreSQL several processes share the providers' limits through the database (issue 10
-  // item 9, decision 0015); PGlite has one process, whose own limiter is the whole budget.
+  // On PostgreSQL several processes share the providers' limits through the database
+  // (docs/decisions/0015); PGlite has one process, whose own limiter is the whole budget.
   const providers = createProviderClients(config, requestLog, tokens, app.log, {
     api: options.providerApi,
     ...(database.kind === 'postgres' ? { sharedBudget: new RateBudgetStore(db) } : {}),

@@ -31,7 +31,8 @@ export function requireUserToken(
 
 /**
  * Business subscriptions take the Places API key as a bearer (docs/providers/yelp.md §3). A user access token
- * is refused with TOKEN_INVALID (pitfalls "Yelp fake"), anything else with UNAUTHORIZED_API_KEY.
+ * is refused with TOKEN_INVALID (docs/providers/simulators.md "Yelp fake"), anything else with
+ * UNAUTHORIZED_API_KEY.
  */
 export function requireApiKey(
   ctx: YelpSimContext,

@@ -62,7 +62,8 @@ export function registerYelpLeadsRoutes(ctx: YelpSimContext): void {
     const lastBiz = lead.events.findLast((e) => e.userType === 'BIZ' && e.eventType === 'TEXT')
     const now = ctx.server.clock.now()
     if (lastBiz && lastBiz.text === body.data.request_content && now - lastBiz.timeMs < HOUR_MS) {
-      // docs/providers/yelp.md §1 / pitfalls #4: the same text to the same lead within an hour. Status inferred (400).
+      // The same text to the same lead within an hour (docs/providers/yelp.md §1;
+      // docs/providers/simulators.md pitfall 4). Status inferred (400).
       return sendYelpError(
         reply,
         400,

@@ -99,7 +99,10 @@ export class YelpLeadsService {
     return { businessId, lapsed: true }
   }
 
-  /** The user loses admin on the business: their tokens then get 404 for its leads (pitfalls #7). */
+  /**
+   * The user loses admin on the business: their tokens then get 404 for its leads
+   * (docs/providers/simulators.md pitfall 7).
+   */
   revokeBusinessAccess(userId: string, businessId: string): YelpBusiness {
     if (!this.store.users.has(userId)) throw new ControlError(404, `No user ${userId}`)
     const business = this.business(businessId)
@@ -173,7 +176,10 @@ export class YelpLeadsService {
     return events
   }
 
-  /** `POST /v3/leads/{id}/events`: the hub's reply, echoed back as a webhook like any other (pitfalls #3). */
+  /**
+   * `POST /v3/leads/{id}/events`: the hub's reply, echoed back as a webhook like any other
+   * (docs/providers/simulators.md pitfall 3).
+   */
   writeBizText(lead: StoredLead, userId: string, text: string): StoredEvent {
     const events = this.append(
       lead,

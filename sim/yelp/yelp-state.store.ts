@@ -110,7 +110,8 @@ export class YelpStore {
 
   /**
    * Leads data needs an advertising business the user still administers; otherwise Yelp answers
-   * 404, not 403 (docs/providers/yelp.md §1 Errors, §4 Business discovery; pitfalls #7).
+   * 404, not 403 (docs/providers/yelp.md §1 Errors, §4 Business discovery;
+   * docs/providers/simulators.md pitfall 7).
    */
   canReadBusiness(userId: string, businessId: string): boolean {
     const business = this.businesses.get(businessId)

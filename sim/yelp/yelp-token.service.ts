@@ -115,7 +115,8 @@ export class YelpTokenService {
   /**
    * docs/providers/yelp.md §4 "v2 vs v3 refresh": v2 keeps returning the same refresh token with its expiry
    * unchanged; v3 issues a new one every time, and presenting an expired/invalid one revokes the
-   * grant's currently active refresh token (pitfalls #2: a refresh race kills the connection).
+   * grant's currently active refresh token: a refresh race kills the connection
+   * (docs/providers/simulators.md pitfall 2).
    */
   refresh(input: { refreshToken: string; clientId: string; version: 'v2' | 'v3' }): TokenResult {
     const stored = this.refreshTokens.get(input.refreshToken)

@@ -32,7 +32,7 @@ export const envSchema = z
         .optional(),
     ),
     DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
-    // A comma list rotates keys (issue 11 §7): the first seals and signs, all of them open.
+    // A comma list rotates keys (docs/decisions/0016 §7): the first seals and signs, all of them open.
     APP_SECRET: optionalText.pipe(
       z
         .string()
@@ -84,7 +84,7 @@ export const envSchema = z
     GHL_WEBHOOK_PUBLIC_KEY: z.string().trim().min(1).default(GHL_PUBLISHED_ED25519_KEY),
     // Beyond docs/spec/product.md §5: the legacy RSA key(s) for `x-wh-signature`, unset = legacy header refused.
     GHL_WEBHOOK_RSA_PUBLIC_KEY: optionalText,
-    // Beyond docs/spec/product.md §5 (issue 11 §5): whom to believe about the client's address in
+    // Beyond docs/spec/product.md §5 (docs/decisions/0016 §5): whom to believe about the client's address in
     // X-Forwarded-For. Unset: nobody (the peer's address is used). `true`: the nearest proxy;
     // a number: that many proxies; otherwise a comma list of proxy addresses or CIDR ranges.
     TRUST_PROXY: optionalText.pipe(

@@ -13,7 +13,7 @@ const MAX_SOCKET_PATH = 100
 
 /**
  * PGlite has no lock of its own, and two processes on one data folder silently lose data
- * (STACK.md gotcha 2). The lock is a Unix socket listening in the data folder: the kernel closes
+ * (docs/decisions/0001). The lock is a Unix socket listening in the data folder: the kernel closes
  * it the moment its process dies (kill -9 included, before the process is even reaped), so a
  * second process learns whether a live holder exists by connecting to it — no pid is trusted,
  * so neither a zombie nor a restarted process that got the crashed one's pid can fool it.

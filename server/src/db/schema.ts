@@ -69,7 +69,7 @@ export const clients = pgTable(
     createdAt: createdAt(),
     lastActivity: timestamp('last_activity', { withTimezone: true }),
     /**
-     * The onboarding link (issue 11 §6): its token signs this nonce, so issuing a new link
+     * The onboarding link (docs/decisions/0016 §6): its token signs this nonce, so issuing a new link
      * (a new nonce) revokes the old one. It expires, and stops working once both providers are
      * connected unless it was issued while they already were.
      */
@@ -79,7 +79,7 @@ export const clients = pgTable(
       .default(sql`now() + interval '7 days'`),
     onboardingOutlivesConnection: boolean('onboarding_outlives_connection').notNull().default(false),
     /**
-     * The daily subscription check (issue 17 §3, docs/decisions/0012): `active` when Yelp lists the
+     * The daily subscription check (docs/decisions/0012 "Subscriptions"): `active` when Yelp lists the
      * business's WEBHOOK subscription, `restoring` after a re-subscribe was accepted (202 is
      * asynchronous), `failed` when it could not be restored; null before the first check.
      */
@@ -189,7 +189,7 @@ export const webhookLogs = pgTable(
      * The free-text document, lower-cased and stored (as leads.search_text): the filter reads
      * `search_text like lower(pattern)` (what ILIKE does) instead of casting both JSON bodies to
      * text for every candidate row, which made a term matching a third of a million rows cost
-     * 1.3 s to count (bench/RESULTS.md, issue 14).
+     * 1.3 s to count (bench/RESULTS.md "Message Logs, API & Webhook Logs and stats at scale").
      */
     searchText: text('search_text')
       .notNull()
@@ -303,14 +303,14 @@ export const leads = pgTable(
     status: text('status').notNull().default('new'),
     events: jsonb('events').$type<unknown[]>(),
     /**
-     * Read receipts (issue 17 §1): the newest consumer event a person opened in the inbox (queued
+     * Read receipts (docs/decisions/0012): the newest consumer event a person opened in the inbox (queued
      * to be marked read on Yelp, once), and the one Yelp confirmed, with when it was read.
      */
     readRequestedEventId: text('read_requested_event_id'),
     readEventId: text('read_event_id'),
     readAt: timestamp('read_at', { withTimezone: true }),
     /**
-     * Yelp's `cost_per_lead` metric (issue 17 §4, docs/providers/yelp.md §1 metrics), fetched once
+     * Yelp's `cost_per_lead` metric (docs/decisions/0014; docs/providers/yelp.md §1 metrics), fetched once
      * per lead by the `yelp-lead-metrics` job: `metricsFetchedAt` set means "asked", even when Yelp
      * had no cost for it (null cents), so it is never asked again.
      */
@@ -318,7 +318,7 @@ export const leads = pgTable(
     costCurrency: text('cost_currency'),
     metricsFetchedAt: timestamp('metrics_fetched_at', { withTimezone: true }),
     /**
-     * Response time (issue 17 §5): the consumer's first message, and the business's first reply
+     * Response time (docs/decisions/0014): the consumer's first message, and the business's first reply
      * after it (on Yelp, from GHL or from the inbox). Kept by the lead sync and the reply paths
      * (engine/lead-figures/response-times.ts); backfilled by migration 0013.
      */
@@ -485,7 +485,7 @@ export const leadImports = pgTable('lead_imports', {
 })
 
 /**
- * What operators did to a lead outside the conversation, shown on its timeline (issue 17 §2):
+ * What operators did to a lead outside the conversation, shown on its timeline (docs/decisions/0012):
  * `replied_phone` / `replied_email`, marked on Yelp with mark_as_replied. A lead is marked
  * replied once (Yelp refuses a second mark), so one such row per lead.
  */
@@ -530,7 +530,7 @@ export const logCounters = pgTable(
   (t) => [primaryKey({ columns: [t.source, t.clientKey, t.slot] })],
 )
 
-/** Progress of a client's "Sync All Leads to GHL Contacts" job (issue 10 item 11), like lead_imports. */
+/** Progress of a client's "Sync All Leads to GHL Contacts" job (docs/decisions/0018 §1), like lead_imports. */
 export const contactSyncs = pgTable('contact_syncs', {
   clientId: text('client_id')
     .primaryKey()
@@ -550,7 +550,7 @@ export const contactSyncs = pgTable('contact_syncs', {
 })
 
 /**
- * The provider budgets shared by every process on PostgreSQL (issue 10 item 9; decision 0015):
+ * The provider budgets shared by every process on PostgreSQL (docs/decisions/0015):
  * `limit` slots per rate key (`yelp:<endpoint>`, `ghl:<location>`), each holding when it was
  * last used. A call takes the key's oldest slot if that one is older than the window — then at
  * most `limit` calls fall in any window, whichever process made them. A slot in use holds a
@@ -567,7 +567,7 @@ export const rateBudgetSlots = pgTable(
 )
 
 /**
- * GHL locations whose daily request cap is spent (issue 10 item 8), until GHL's reset: their
+ * GHL locations whose daily request cap is spent (docs/decisions/0015, GHL's daily cap), until GHL's reset: their
  * jobs wait for `reset_at` instead of calling GHL. A row past its reset means nothing.
  */
 export const ghlDailyCaps = pgTable('ghl_daily_caps', {

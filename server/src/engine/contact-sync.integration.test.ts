@@ -5,7 +5,7 @@ import { ACME, type ConnectedWorld, startConnectedWorld } from '../testing/conne
 import { waitFor } from '../testing/wait-for.ts'
 import { QUEUES } from './queue/queues.ts'
 
-// Issue 10 item 11: "Sync All Leads to GHL Contacts" went through every lead inside the HTTP
+// docs/decisions/0018 §1: "Sync All Leads to GHL Contacts" went through every lead inside the HTTP
 // request. Over real HTTP against both simulators, with many stored leads (GHL allows 100 calls
 // per 10 s per location, so the sync takes seconds): the POST answers 202 at once, the progress is
 // readable, a second click while it runs starts nothing, and the job finishes.

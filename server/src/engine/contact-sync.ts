@@ -25,7 +25,7 @@ const PROGRESS_EVERY_MS = 1_000
 /**
  * "Sync All Leads to GHL Contacts" (docs/spec/dashboard-spec.md §2.6): upserts every stored lead's contact and
  * forwards the lead's stored messages not forwarded yet. It goes through every lead of the client,
- * so it is a job (issue 10 item 11): `start` answers at once, `run` writes its progress to
+ * so it is a job (docs/decisions/0018 §1): `start` answers at once, `run` writes its progress to
  * `contact_syncs`, read like the import's.
  */
 export class ContactSync {

@@ -11,7 +11,7 @@ import {
 import { sleep, waitFor } from '../testing/wait-for.ts'
 import { QUEUES } from './queue/queues.ts'
 
-// GHL's daily cap (issue 10 item 8), over real HTTP against the simulators: a spent daily budget
+// GHL's daily cap (docs/decisions/0015), over real HTTP against the simulators: a spent daily budget
 // parks the location's jobs until the reset GHL names (the simulator's Retry-After), without
 // further calls to GHL meanwhile; the System Health dialog shows the parked location; at the
 // reset every message arrives, once. A reply is not held back by it: it reaches Yelp at once, and

@@ -169,7 +169,7 @@ describe('a server killed while GHL is answering', () => {
         async () => {
           const jobs = await admin.get('/api/jobs?state=completed')
           expect(jobs.status, jobs.text).toBe(200)
-          // The lead's sync (its cost job, issue 17 §4, is another job of the same lead).
+          // The lead's sync (its cost job, docs/decisions/0014, is another job of the same lead).
           return (jobs.body as JobView[]).find(
             (j) => j.queue === QUEUES.leadSync && j.data?.leadId === 'lead-kill',
           )

@@ -6,7 +6,7 @@ import { ACME, type ConnectedWorld, contactOf, startConnectedWorld } from '../te
 import { waitFor } from '../testing/wait-for.ts'
 import { QUEUES } from './queue/queues.ts'
 
-// Issue 17 §4–5 end to end against the simulators: a stored lead's cost_per_lead is fetched from
+// docs/decisions/0014 end to end against the simulators: a stored lead's cost_per_lead is fetched from
 // Yelp once, whatever the number of syncs, and kept on the lead; its first consumer message and the
 // business's first reply are kept from each channel a reply can come from (Yelp, GHL, the inbox).
 

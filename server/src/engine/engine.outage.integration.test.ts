@@ -10,7 +10,7 @@ import {
 import { sleep, waitFor } from '../testing/wait-for.ts'
 import { QUEUES } from './queue/queues.ts'
 
-// Retries that last as long as the outage (issue 10 item 8), over real HTTP against both
+// Retries that last as long as the outage (docs/decisions/0018 §2, 0015), over real HTTP against both
 // simulators. Rescheduling backoff starts at 50 ms here instead of seconds, so a long outage is a
 // dozen failed attempts in a few seconds; the horizon (24 h for replies) is what is checked.
 let world: ConnectedWorld

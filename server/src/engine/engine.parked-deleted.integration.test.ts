@@ -6,7 +6,7 @@ import { ACME, type ConnectedWorld, startConnectedWorld } from '../testing/conne
 import { sleep, waitFor } from '../testing/wait-for.ts'
 import { QUEUES } from './queue/queues.ts'
 
-// Parked jobs and deleted clients (issue 10 item 10), over real HTTP against both simulators.
+// Parked jobs and deleted clients (docs/decisions/0004, amended), over real HTTP against both simulators.
 let world: ConnectedWorld
 beforeAll(async () => {
   world = await startConnectedWorld()

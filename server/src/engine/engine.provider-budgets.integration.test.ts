@@ -9,7 +9,7 @@ import { findFreePort, TEST_ADMIN } from '../testing/test-server.ts'
 import { sleep, waitFor } from '../testing/wait-for.ts'
 import { startSimulators } from '../testing/with-simulators.ts'
 
-// One limit across processes (issue 10 item 9): two hub processes on one PostgreSQL database
+// One limit across processes (docs/decisions/0015): two hub processes on one PostgreSQL database
 // together stay within Yelp's 5 requests a second per endpoint and GHL's budget per location,
 // over real HTTP against the simulators (which record every request's time). GHL's budget is
 // made small here (10 per 2 s, GHL_RATE_LIMIT_MAX / GHL_RATE_LIMIT_INTERVAL_MS and the

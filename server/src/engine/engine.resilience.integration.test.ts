@@ -349,7 +349,7 @@ describe('Yelp → GHL when GHL misbehaves', () => {
 
   it('forwards a new message with one Yelp call and one GHL call when nothing else changed', async () => {
     await forwardedLead('lead-cheap')
-    // A new lead's cost is asked once, by a job of its own (issue 17 §4): not part of a message's cost.
+    // A new lead's cost is asked once, by a job of its own (docs/decisions/0014): not part of a message's cost.
     await waitFor(
       'its cost fetched',
       () => sims.yelpRequests('GET', /^\/v3\/leads\/lead-cheap\/metrics$/).length === 1,

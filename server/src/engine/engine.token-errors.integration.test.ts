@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME, type ConnectedWorld, startConnectedWorld } from '../testing/connected-world.ts'
 import { waitFor } from '../testing/wait-for.ts'
 
-// Token endpoint errors, classified (issue 10 item 7): only a refused grant means the owner must
+// Token endpoint errors, classified (docs/decisions/0017): only a refused grant means the owner must
 // authorize again. Over real HTTP against both simulators.
 let world: ConnectedWorld
 beforeAll(async () => {
@@ -73,7 +73,8 @@ describe('Yelp 404: the connection lost access to the business (pitfalls scenari
   }, async () => {
     const first = world.sims.newLead('lead-access')
     await waitFor('first in GHL', async () => (await world.sims.ghlMessagesFor([first])).length === 1)
-    // The new lead's cost job (issue 17 §4) is done before access is lost, so the calls counted below are the syncs'.
+    // The new lead's cost job (docs/decisions/0014) is done before access is lost, so the calls
+    // counted below are the syncs'.
     await waitFor(
       'its cost fetched',
       () => world.sims.yelpRequests('GET', /^\/v3\/leads\/lead-access\/metrics$/).length === 1,

@@ -5,7 +5,7 @@ import { QUEUES } from './queue/queues.ts'
 
 /**
  * The queues whose jobs call GHL for a client's location before anything else worth doing: while
- * the location's daily cap is spent they wait for its reset without running (issue 10 item 8).
+ * the location's daily cap is spent they wait for its reset without running (docs/decisions/0015, GHL's daily cap).
  * Replies are not among them: their Yelp delivery must not wait a day for GHL's status report
  * (that part is rescheduled to the reset when it meets the cap).
  */

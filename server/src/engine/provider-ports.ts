@@ -21,7 +21,7 @@ export interface LeadsPort {
     leadId: string,
     replyType: 'PHONE' | 'EMAIL',
   ): Promise<'marked' | 'already_marked'>
-  /** The lead's cost_per_lead metric (issue 17 §4). */
+  /** The lead's cost_per_lead metric (docs/decisions/0014 "Cost"). */
   getLeadCost(clientId: string, leadId: string): Promise<YelpLeadCost>
   listLeadIds(
     clientId: string,

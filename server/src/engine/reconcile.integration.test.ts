@@ -8,7 +8,7 @@ import { sleep, waitFor } from '../testing/wait-for.ts'
 import { QUEUES } from './queue/queues.ts'
 import { CHECKPOINTS_MS, RECONCILE_INTERVAL_MS } from './reconciler.ts'
 
-// Issue 10 item 6: reconcile costs what changed. Stored leads are not re-read on every run: with
+// docs/decisions/0013: reconcile costs what changed. Stored leads are not re-read on every run: with
 // nothing new a run costs Yelp's lead_ids pages alone, and a stored lead is read again only at its
 // checkpoints (docs/decisions/0013-reconcile-costs-what-changed.md). Over real HTTP, both simulators.
 

@@ -5,7 +5,8 @@ import { listLeadIdsAtCheckpoints, listStoredLeadIdsAmong } from '../repositorie
 import type { LeadsPort } from './provider-ports.ts'
 import { type LeadSyncJob, leadSyncKey, PRIORITY, QUEUES } from './queue/queues.ts'
 
-// Webhooks can be late or lost (docs/providers/yelp.md §2, pitfalls 5): look back over recent leads.
+// Webhooks can be late or lost (docs/providers/yelp.md §2; docs/providers/simulators.md pitfall
+// 5): look back over recent leads.
 const NEW_LEAD_WINDOW_MS = 14 * 24 * 3600_000
 /** How often the reconcile runs (engine.ts RECONCILE_CRON): the width of a checkpoint's window. */
 export const RECONCILE_INTERVAL_MS = 15 * 60_000
@@ -25,7 +26,7 @@ export const CHECKPOINTS_MS = [
 ]
 
 /**
- * Every 15 minutes, per connected business (issue 10 item 6, docs/decisions/0012): lists the lead
+ * Every 15 minutes, per connected business (docs/decisions/0013): lists the lead
  * ids created in the last two weeks (Yelp's `lead_ids`, one call per page of 20) and queues a full
  * sync of each id never stored — a lead whose webhooks were all lost. A stored lead is not read
  * again here unless its last known event is at one of the CHECKPOINTS_MS ages: then one

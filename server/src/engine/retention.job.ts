@@ -18,7 +18,7 @@ export const RETENTION_CRON = '17 3 * * *'
  * waits at least as long as it took: it never holds the database (PGlite's one connection, or a
  * PostgreSQL page lock ingest might want) for long, and takes at most about half its time.
  * Measured: fixed 2,000-row batches on PGlite starved webhook ingest to 13 requests/s
- * (bench/RESULTS.md, issue 15).
+ * (bench/RESULTS.md "backups, restore, and retention under ingest").
  */
 const TARGET_STATEMENT_MS = 40
 const FIRST_BATCH_ROWS = 500

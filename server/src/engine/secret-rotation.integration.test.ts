@@ -9,7 +9,7 @@ import { SessionClient } from '../testing/session-client.ts'
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts'
 import { findFreePort, TEST_ADMIN } from '../testing/test-server.ts'
 
-// Issue 11 §7: APP_SECRET takes a list (new first): what an old key sealed is read and re-sealed
+// docs/decisions/0016 §7: APP_SECRET takes a list (new first): what an old key sealed is read and re-sealed
 // with the new one at start; what no key opens marks the connection "needs re-auth" with why.
 const OLD = 'old-secret-old-secret-old-secret-0001'
 const NEW = 'new-secret-new-secret-new-secret-0002'

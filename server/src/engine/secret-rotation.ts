@@ -12,7 +12,7 @@ import {
 } from '../repositories/clients.repository.ts'
 
 /**
- * Run at start (issue 11 §7). With APP_SECRET = "new,old", every token or key an old key sealed
+ * Run at start (docs/decisions/0016 §7). With APP_SECRET = "new,old", every token or key an old key sealed
  * is re-sealed with the new one, so the old key can be dropped at the next start. A value no
  * key opens (a changed secret, a backup from elsewhere) marks its connection "needs re-auth"
  * with that reason instead of failing the jobs that would use it; once the right key is back,

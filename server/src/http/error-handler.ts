@@ -13,7 +13,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
-      // An oversized body is never read, so only its declared size is logged (issue 11 §3).
+      // An oversized body is never read, so only its declared size is logged (docs/decisions/0016 §3).
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         request.log.warn(
           { url: request.url.split('?')[0], bytes: Number(request.headers['content-length'] ?? 0) || null },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { AuthenticatedSession } from '../lib/authenticated-session.ts'
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts'
-import type { AuthenticatedSession, AuthService } from '../modules/auth/auth.service.ts'
 import { readSessionToken } from './session-cookie.ts'
 
 declare module 'fastify' {
@@ -10,16 +10,25 @@ declare module 'fastify' {
 }
 
 /**
+ * What the guard needs to know who is calling; the composition root hands in the auth module's
+ * service, so `http/` never imports a module (docs/architecture.md, "The layers and their arrows").
+ */
+export interface SessionReader {
+  /** The signed-in user behind a cookie token (sliding its idle expiry); null when none. */
+  authenticate(token: string | undefined): Promise<AuthenticatedSession | null>
+}
+
+/**
  * The one place access is enforced: every route's declared `config.access` is checked here
  * before its handler runs. Roles are read on every request, so a role change applies at the
  * signed-in user's next request.
  */
-export function installGuard(app: FastifyInstance, auth: AuthService): void {
+export function installGuard(app: FastifyInstance, sessions: SessionReader): void {
   app.decorateRequest('session', null)
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access
     if (!access || access === 'public') return
-    const session = await auth.authenticate(readSessionToken(request))
+    const session = await sessions.authenticate(readSessionToken(request))
     if (!session) throw new UnauthorizedError('Not signed in')
     request.session = { ...session, address: request.ip }
     if (access !== 'signedIn' && !session.user.permissions[access]) {

@@ -22,7 +22,7 @@ import { bodyWith, schemaFields, unboundedFields } from '../testing/schema-field
 import { type SimulatedWorld, startWithSimulators } from '../testing/with-simulators.ts'
 import { MAX_JSON_DEPTH } from './json-body.ts'
 
-// Issue 11 §3: every input is bounded, and bad input of any shape is a 4xx that changes nothing.
+// docs/decisions/0016 §3: every input is bounded, and bad input of any shape is a 4xx that changes nothing.
 // The cases are generated from the server's route table (each mutating route declares the
 // `common/` schema of its body), so a route added later is fuzzed without touching this file.
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ValidationError } from '../lib/errors.ts'
 
 /**
- * Body ceilings per route family (issue 11 §3). A body over its route's ceiling is a 413 before
+ * Body ceilings per route family (docs/decisions/0016 §3). A body over its route's ceiling is a 413 before
  * it is parsed. The dashboard's largest real body (a lead analysis) is a few kilobytes, Yelp's
  * webhook a few hundred bytes per update; GHL's outbound message may carry an HTML copy.
  */

@@ -4,7 +4,7 @@ import { SessionClient } from '../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../testing/test-server.ts'
 import { RATE_LIMITS } from './rate-limits.ts'
 
-// Issue 11 §4: the public endpoints hold under abuse, with limits normal provider traffic never
+// docs/decisions/0016 §4: the public endpoints hold under abuse, with limits normal provider traffic never
 // reaches. Every request here comes from 127.0.0.1, one source address.
 let server: TestServer
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { TooManyRequestsError } from '../lib/errors.ts'
 
 /**
- * Limits of the public endpoints (issue 11 §4; README "Security" states them). Counted per source
+ * Limits of the public endpoints (docs/decisions/0016 §4; README "Security" states them). Counted per source
  * address (`request.ip`: the peer, or the X-Forwarded-For client when TRUST_PROXY is set) in
  * this process's memory. They sit far above what Yelp and GHL send: Yelp delivers from a few
  * addresses for every business of the app and in bursts, so its allowance is per business on

@@ -74,7 +74,7 @@ describe('route × role matrix', () => {
   })
 })
 
-// Issue 11 §1: holding a user-management flag never lets a role reach above itself. Each case
+// docs/decisions/0016 §1: holding a user-management flag never lets a role reach above itself. Each case
 // runs as the named role (the matrix users above) against users of other roles.
 describe('role escalation', () => {
   const targets = new Map<Role, number>()

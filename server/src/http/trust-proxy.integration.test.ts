@@ -4,7 +4,7 @@ import { SessionClient } from '../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../testing/test-server.ts'
 import { RATE_LIMITS } from './rate-limits.ts'
 
-// Issue 11 §5: behind a proxy, TRUST_PROXY makes limits and audit entries use the client's
+// docs/decisions/0016 §5: behind a proxy, TRUST_PROXY makes limits and audit entries use the client's
 // address from X-Forwarded-For; without it, that header is never believed.
 const servers: TestServer[] = []
 afterAll(async () => {

@@ -79,7 +79,7 @@ beforeAll(async () => {
     return z.array(z.object({ leadId: z.string() })).safeParse(body).data?.[0]?.leadId
   })
   // The onboarding page's link carries the token its API call needs. acme is connected to both
-  // providers, so its first link is used up (issue 11 §6): the operator's "New link" issues one
+  // providers, so its first link is used up (docs/decisions/0016 §6): the operator's "New link" issues one
   // that opens the page again, and its answer is held to the client contract on the way.
   const issued = await world.admin.post(`/api/clients/${ACME.clientId}/onboarding-link`)
   const acme = clientViewSchema.parse(

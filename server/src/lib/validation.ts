@@ -6,7 +6,7 @@ import { ValidationError } from './errors.ts'
  * each field: `{"error":"username: Username is required"}`.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  // No body at all reads as an empty object; a JSON `null` is a wrong body (issue 11 §3).
+  // No body at all reads as an empty object; a JSON `null` is a wrong body (docs/decisions/0016 §3).
   const result = schema.safeParse(input === undefined ? {} : input)
   if (result.success) return result.data
   throw new ValidationError(describeIssues(result.error.issues))

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { inClients, selectRows, toCount } from './raw-rows.ts'
 
-// The figures behind GET /api/stats/clients (issue 17 §4–5), summed by the database per client.
+// The figures behind GET /api/stats/clients (docs/decisions/0014), summed by the database per client.
 
 export interface ClientCostRow {
   clientId: string

@@ -3,8 +3,9 @@ import type { DB } from '../db/database.ts'
 import { inClients, selectRows } from './raw-rows.ts'
 
 /**
- * Records that the GHL location of `clientId` spent its daily cap until `resetAt` (issue 10
- * item 8). A newer answer of GHL replaces the reset it gave before; rows past their reset go.
+ * Records that the GHL location of `clientId` spent its daily cap until `resetAt`
+ * (docs/decisions/0015, GHL's daily cap). A newer answer of GHL replaces the reset it gave
+ * before; rows past their reset go.
  */
 export async function recordGhlDailyCap(
   db: DB,

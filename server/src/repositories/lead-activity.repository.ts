@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { leadActivity } from '../db/schema.ts'
 
-// A lead's timeline entries beyond its conversation (issue 17 §2): replies made outside Yelp.
+// A lead's timeline entries beyond its conversation (docs/decisions/0012): replies made outside Yelp.
 
 export const REPLIED_KINDS = ['replied_phone', 'replied_email'] as const
 export type RepliedKind = (typeof REPLIED_KINDS)[number]

@@ -2,7 +2,7 @@ import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { leads } from '../db/schema.ts'
 
-// Issue 17 §4 and §5: what a lead cost and how fast it was answered, kept on the lead.
+// What a lead cost and how fast it was answered, kept on the lead (docs/decisions/0014).
 
 /** Whether the lead's Yelp metrics were asked for already (null: no such lead). */
 export async function findLeadMetricsFetchedAt(

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { leads } from '../db/schema.ts'
 
-// Read receipts (issue 17 §1): which consumer event of a lead a person opened (and so was queued
+// Read receipts (docs/decisions/0012): which consumer event of a lead a person opened (and so was queued
 // to be marked read on Yelp), and which one Yelp confirmed, with when it was read.
 
 export interface LeadReadState {

@@ -14,7 +14,7 @@ export type LeadFields = Omit<
 
 /**
  * Inserts or refreshes a lead from Yelp; the operator's status is never overwritten. Answers
- * whether the lead's Yelp metrics are still to be fetched (issue 17 §4).
+ * whether the lead's Yelp metrics are still to be fetched (docs/decisions/0014).
  */
 export async function upsertLead(db: DB, lead: LeadFields): Promise<{ needsMetrics: boolean }> {
   const { leadId, ...rest } = lead
@@ -96,7 +96,7 @@ export async function listLeadIdsAtCheckpoints(
 
 /**
  * The embedded database has no autovacuum: without this, the inbox's counts and facets stop
- * being index-only scans and read the whole table (bench/RESULTS.md, issue 13).
+ * being index-only scans and read the whole table (bench/RESULTS.md "Lead Inbox at 100,000 leads").
  */
 export async function vacuumLeads(db: DB): Promise<void> {
   await db.execute(sql`vacuum (analyze) leads`)

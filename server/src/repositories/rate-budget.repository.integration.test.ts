@@ -3,7 +3,7 @@ import { type Database, openDatabase } from '../db/database.ts'
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts'
 import { RateBudgetStore, type RateBudgetTicket } from './rate-budget.repository.ts'
 
-// The shared provider budget (issue 10 item 9, decision 0015) on the real database. On
+// The shared provider budget (docs/decisions/0015) on the real database. On
 // PostgreSQL two connections pools stand for two processes; PGlite (one process) has one.
 let testDb: TestDatabase
 const databases: Database[] = []

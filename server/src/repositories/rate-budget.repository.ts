@@ -12,7 +12,7 @@ export interface RateBudgetTicket {
 const ms = (value: number) => sql`(${value}::double precision * interval '1 millisecond')`
 
 /**
- * The provider budgets of every process in `rate_budget_slots` (issue 10 item 9; decision 0015).
+ * The provider budgets of every process in `rate_budget_slots` (docs/decisions/0015).
  * `limit` slots per key; a call takes the oldest one if it is older than the window, in one
  * statement (`for update skip locked`: two processes claiming at once take different slots).
  * The database's clock is the one clock for every process.

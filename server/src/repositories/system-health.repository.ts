@@ -76,7 +76,7 @@ export async function countCredentialErrors(
     db,
     sql`select count(*) as n from api_request_logs
       where created_at >= ${options.since.toISOString()}::timestamptz and status_code in (401, 403)
-        -- Yelp's documented answer to a lead already marked replied (issue 17 §2) is a 403 that refuses no credential.
+        -- Yelp's documented answer to a lead already marked replied is a 403 that refuses no credential (docs/decisions/0012).
         and not (status_code = 403 and endpoint like '%/mark_as_replied')
         ${scoped(sql`client_id`, options.clientIds)}`,
   )

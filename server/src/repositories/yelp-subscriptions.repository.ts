@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { clients } from '../db/schema.ts'
 
-// The daily Yelp subscription check's state per client (issue 17 §3): what it found at Yelp and
+// The daily Yelp subscription check's state per client (docs/decisions/0012): what it found at Yelp and
 // whether a lapsed subscription could be restored.
 
 export const SUBSCRIPTION_STATES = ['active', 'restoring', 'failed'] as const

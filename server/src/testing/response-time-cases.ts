@@ -1,7 +1,7 @@
 import type { BusinessReply } from '../engine/lead-figures/response-times.ts'
 
-// The response-time cases of issue 17 §5 (consumer first, business first, no reply yet, replies from
-// each channel), shared by the pure function's test and the migration backfill's, which must agree.
+// The response-time cases of docs/decisions/0014 "Response time" (consumer first, business
+// first, no reply yet, replies from each channel), shared by the pure function's test and the migration backfill's, which must agree.
 
 export const T0 = Date.parse('2026-06-30T12:00:00Z')
 export const at = (minutes: number) => new Date(T0 + minutes * 60_000)

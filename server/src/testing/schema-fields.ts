@@ -28,7 +28,7 @@ export function schemaFields(schema: z.ZodType): SchemaField[] {
   return fields
 }
 
-/** Fields whose size nothing bounds: the ones issue 11 §3 forbids. */
+/** Fields whose size nothing bounds: the ones docs/decisions/0016 §3 forbids. */
 export function unboundedFields(schema: z.ZodType): string[] {
   return schemaFields(schema)
     .filter((field) => (field.kind === 'string' || field.kind === 'array') && field.maxLength === null)

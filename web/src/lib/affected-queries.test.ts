@@ -16,7 +16,7 @@ describe('isAffected', () => {
     [['/api/leads', { limit: '200' }], { topic: 'messages', clientId: 'acme', leadId: 'L1' }, false],
     [['/api/auth/me'], { topic: 'jobs' }, false],
     [['/api/jobs', { state: 'failed', limit: 50 }], { topic: 'jobs', clientId: 'acme' }, true],
-    // The logs screens and the dashboard (issue 14): lists by their filters, the total and options.
+    // The logs screens and the dashboard: lists by their filters, the total and options.
     [['/api/all-request-logs', { q: 'yelp' }], { topic: 'logs' }, true],
     [['/api/all-request-logs', { total: true }], { topic: 'logs', clientId: 'acme' }, true],
     [['/api/all-request-logs/endpoints'], { topic: 'logs', clientId: 'acme' }, true],

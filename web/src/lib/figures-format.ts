@@ -1,4 +1,4 @@
-// How the lead figures of issue 17 §4–5 read on every screen (dashboard, client list, inbox),
+// How the lead figures (docs/decisions/0014) read on every screen (dashboard, client list, inbox),
 // so a cost or a response time looks the same wherever it shows.
 
 /** Yelp's cents of `currency` as money: "$23.50"; "—" when unknown. */

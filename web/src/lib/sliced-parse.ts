@@ -8,7 +8,8 @@ const ITEMS_PER_SLICE = 25
  * parseResponse for a list body (`z.array(item)`, its contract in common/), checked item by item
  * in slices with the main thread given back between them. One `safeParse` of a 200-lead page
  * (~370 KB with events) takes 10–60 ms: a long task that stalls scrolling the moment the page
- * arrives (issue 13). Same schema, same errors, same result; only the work is spread out.
+ * arrives (docs/decisions/0010, "Long lists"). Same schema, same errors, same result; only the
+ * work is spread out.
  */
 export async function parseListResponse<I extends z.ZodType>(
   res: Response,

@@ -4,7 +4,7 @@ import type { LeadsPort } from '../provider-ports.ts'
 import type { LeadJob } from '../queue/queues.ts'
 
 /**
- * Fetches a stored lead's `cost_per_lead` from Yelp, once per lead (issue 17 §4;
+ * Fetches a stored lead's `cost_per_lead` from Yelp, once per lead (docs/decisions/0014 "Cost";
  * docs/providers/yelp.md §1 metrics). Queued by the engine after a sync stored a lead whose metrics
  * were never asked for; a job rather than a call inside the sync so that a cost never delays a
  * message, and it runs as bulk work behind the live calls in Yelp's 5/s per-endpoint budget.

@@ -6,7 +6,7 @@ import { leads, messages } from '../../db/schema.ts'
 import { RESPONSE_TIME_CASES } from '../../testing/response-time-cases.ts'
 import { startTestServer, type TestServer } from '../../testing/test-server.ts'
 
-// Migration 0013's hand-written backfill (issue 17 §5) gives the leads stored before it the response
+// Migration 0013's hand-written backfill (docs/decisions/0014) gives the leads stored before it the response
 // times the lead sync would: each case of the pure function's table, its events stored on a lead
 // and its GHL / inbox replies as delivered `messages` rows, then the backfill statements run.
 

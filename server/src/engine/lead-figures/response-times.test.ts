@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { RESPONSE_TIME_CASES } from '../../testing/response-time-cases.ts'
 import { leadResponseTimes, responseSeconds } from './response-times.ts'
 
-// Issue 17 §5: the response-time figure of one lead, from its Yelp events and the replies the hub
-// delivered from GHL or its inbox.
+// docs/decisions/0014 "Response time": the response-time figure of one lead, from its Yelp
+// events and the replies the hub delivered from GHL or its inbox.
 
 describe('leadResponseTimes', () => {
   it.each(RESPONSE_TIME_CASES)('$name', ({ events, replies, first, reply, seconds }) => {

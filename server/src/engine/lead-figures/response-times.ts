@@ -16,8 +16,8 @@ export interface LeadResponseTimes {
 }
 
 /**
- * A lead's response time (issue 17 §5): from the consumer's first message to the business's first
- * reply after it. Phone opt-in/out events are not messages. A business message written before the
+ * A lead's response time (docs/decisions/0014 "Response time"): from the consumer's first
+ * message to the business's first reply after it. Phone opt-in/out events are not messages. A business message written before the
  * consumer's first (a business reaching out first) answers nothing, so it is not the reply.
  *
  * Replies from GHL and the inbox reach Yelp and come back as BIZ events, but `replies` may carry

@@ -28,7 +28,7 @@ export interface LeadSyncOutcome {
   skipped?: string
 }
 
-/** Queues the fetch of a stored lead's Yelp metrics (issue 17 §4; the engine's yelp-lead-metrics queue). */
+/** Queues the fetch of a stored lead's Yelp metrics (docs/decisions/0014; the yelp-lead-metrics queue). */
 export type QueueLeadMetrics = (clientId: string, leadId: string) => Promise<void>
 
 const LEAD_TAG = 'yelp-lead'

@@ -85,7 +85,7 @@ export class ReplyHandler {
       await this.leads.writeText(job.clientId, job.leadId, text)
     } catch (error) {
       if (error instanceof YelpSameSuccessiveMessageError && attemptedAt) {
-        // After one of our own attempts this means "probably delivered" (pitfalls #4): Yelp
+        // After one of our own attempts this means "probably delivered" (docs/providers/simulators.md pitfall 4): Yelp
         // refuses it only while it holds the same text from the last hour. Find that event by
         // its text alone (Yelp's clock may differ from ours); never call the reply failed.
         const sent = await this.findSentEvent(job, text, null)
@@ -137,7 +137,7 @@ export class ReplyHandler {
       status: 'success',
       metadata: { yelpDelivered: true, yelpEventId, error: null },
     })
-    // The business answered when the reply was written in GHL or the inbox (issue 17 §5), not when
+    // The business answered when the reply was written in GHL or the inbox (docs/decisions/0014), not when
     // its Yelp echo is read back by a later sync.
     await recordBusinessReply(this.db, job.clientId, job.leadId, row.createdAt)
   }

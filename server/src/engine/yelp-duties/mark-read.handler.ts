@@ -4,7 +4,7 @@ import type { LeadsPort } from '../provider-ports.ts'
 import type { MarkReadJob } from '../queue/queues.ts'
 
 /**
- * Marks on Yelp the consumer event a person opened in the inbox (issue 17 §1; docs/providers/yelp.md
+ * Marks on Yelp the consumer event a person opened in the inbox (docs/decisions/0012; docs/providers/yelp.md
  * §1 mark_as_read, "only mark read when a human actually read it"). Queued by the inbox once per
  * event; a job so that a Yelp outage delays the mark instead of losing it.
  */

@@ -7,9 +7,9 @@ import { SUBSCRIPTION_SYNC_CRON } from '../engine.ts'
 import { QUEUES } from '../queue/queues.ts'
 import { RESTORE_GRACE_MS } from './subscription-sync.ts'
 
-// Issue 17 §3 over real HTTP: the daily job lists the subscriptions at the Yelp simulator,
-// re-subscribes a lapsed business, and flags on the client (and in System Health) one that Yelp
-// will not restore.
+// docs/decisions/0012 "Subscriptions" over real HTTP: the daily job lists the subscriptions at
+// the Yelp simulator, re-subscribes a lapsed business, and flags on the client (and in System
+// Health) one that Yelp will not restore.
 
 let world: ConnectedWorld
 const BRAVO = { clientId: 'bravo', business: 'bravo-plumbing' } as const

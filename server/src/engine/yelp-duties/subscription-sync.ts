@@ -22,7 +22,7 @@ export interface SubscriptionSyncResult {
 }
 
 /**
- * The daily subscription check (issue 17 §3): Yelp recommends re-syncing subscriptions at least
+ * The daily subscription check (docs/decisions/0012 "Subscriptions"): Yelp recommends re-syncing subscriptions at least
  * every 24 h, because one can lapse silently and then no webhook arrives (docs/providers/yelp.md §2).
  * Lists the WEBHOOK subscriptions once, re-subscribes each hub-subscribed business missing from
  * it, and flags on the client the ones that cannot be restored.

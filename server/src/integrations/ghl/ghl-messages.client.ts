@@ -5,11 +5,14 @@ import { ghlManifest } from './ghl.manifest.ts'
 import { type GhlMessage, ghlInboundMessageSchema, ghlMessagesPageSchema } from './ghl.schemas.ts'
 import { enc, expectOk, type GhlApi, parseGhl } from './ghl-api.ts'
 
-/** Issue #4 (docs/providers/ghl.md §9/pitfalls #10): the status update answers 403 for a few seconds after a send. */
+/**
+ * The status update answers 403 for a few seconds after a send (docs/providers/ghl.md §9, GHL
+ * issue #4; docs/providers/simulators.md pitfall 10).
+ */
 const STATUS_NOT_READY_RETRY_MS = 3_000
 const MAX_PAGES = 500
 
-/** Issue #4: GHL is not ready to take a status for this message yet; try again in a few seconds. */
+/** GHL is not ready to take a status for this message yet (docs/providers/ghl.md §9): try again in a few seconds. */
 export class GhlStatusNotReadyError extends TransientProviderError {}
 
 /** What the hub adds to a conversation (docs/providers/ghl.md §9 item 3). */

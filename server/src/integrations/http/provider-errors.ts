@@ -18,7 +18,7 @@ export class TransientProviderError extends Error {
 /**
  * GHL's daily request cap for the location is spent (docs/providers/ghl.md §10): nothing more
  * for that location until `retryAfterMs` from now, when GHL said (Retry-After), else a probe
- * later. The engine parks the location's jobs until then (issue 10 item 8).
+ * later. The engine parks the location's jobs until then (docs/decisions/0015, GHL's daily cap).
  */
 export class DailyCapReachedError extends TransientProviderError {
   declare readonly retryAfterMs: number

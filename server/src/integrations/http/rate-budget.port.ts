@@ -7,7 +7,7 @@ export interface BudgetTicket {
 }
 
 /**
- * A provider budget every process of the hub draws on (issue 10 item 9; decision 0015): on
+ * A provider budget every process of the hub draws on (docs/decisions/0015): on
  * PostgreSQL the rows of `rate_budget_slots`, implemented in repositories/rate-budget.repository.ts
  * and handed in by the composition root.
  */

@@ -11,7 +11,7 @@ const HOLD_MS = 60_000
 const MIN_POLL_MS = 10
 
 /**
- * One provider limit across every process on one database (issue 10 item 9): N processes
+ * One provider limit across every process on one database (docs/decisions/0015): N processes
  * together send Yelp 5 a second, not 5N. Each call first takes a slot of this process's own
  * limiter — which keeps live calls ahead of bulk ones and spaces them (call-priority.ts,
  * rate-limiter.ts), and keeps this process's waiters off the database — then a slot of the

@@ -209,7 +209,7 @@ export class TokenManager {
 
   /**
    * A stored token in the clear. One that no configured APP_SECRET opens marks the connection
-   * "needs re-auth" with that reason (issue 11 §7), so its jobs park instead of failing.
+   * "needs re-auth" with that reason (docs/decisions/0016 §7), so its jobs park instead of failing.
    */
   private async openToken(provider: Provider, clientId: string, sealed: string | null | undefined) {
     try {

@@ -101,8 +101,8 @@ export class YelpLeadsClient {
 
   /**
    * Posts a TEXT event (docs/providers/yelp.md §1: 201 `{}`). Never resent blindly after a timeout: a resend of
-   * a write that did happen is refused as SAME_SUCCESSIVE_MESSAGE (pitfalls #4), so the caller
-   * checks the lead's events first.
+   * a write that did happen is refused as SAME_SUCCESSIVE_MESSAGE (docs/providers/simulators.md
+   * pitfall 4), so the caller checks the lead's events first.
    */
   async writeText(clientId: string, leadId: string, text: string): Promise<void> {
     const response = await this.send(
@@ -178,7 +178,7 @@ export class YelpLeadsClient {
   }
 
   /**
-   * The lead's `cost_per_lead` metric (issue 17 §4). Through the same per-endpoint rate limit as
+   * The lead's `cost_per_lead` metric (docs/decisions/0014). Through the same per-endpoint rate limit as
    * every Yelp call; the engine asks once per lead (engine/lead-figures/lead-metrics.handler.ts).
    */
   async getLeadCost(clientId: string, leadId: string): Promise<YelpLeadCost> {
@@ -263,7 +263,10 @@ export class YelpLeadsClient {
     return this.api.call(call)
   }
 
-  /** docs/providers/yelp.md §1 / pitfalls #7: a 404 means the lead is gone *or* the token lost the business. */
+  /**
+   * A 404 means the lead is gone *or* the token lost the business (docs/providers/yelp.md §1;
+   * docs/providers/simulators.md pitfall 7).
+   */
   private failure(clientId: string, what: string, response: ProviderResponse, leadId: string) {
     if (response.status !== 404) return permanentError('yelp', what, response)
     return new PermanentProviderError(

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@common/auth.ts'
 import { isRole } from '@common/permissions.ts'
 import type { DB } from '../../db/database.ts'
+import type { AuthenticatedSession } from '../../lib/authenticated-session.ts'
 import { UnauthorizedError } from '../../lib/errors.ts'
 import { verifyPassword } from '../../lib/passwords.ts'
 import { hashToken, randomToken } from '../../lib/tokens.ts'
@@ -18,12 +19,9 @@ import type { SessionTimeout } from '../settings/session-timeout.ts'
 // Sliding expiry is written at most once a minute per session (a tenth of a shorter timeout).
 const EXTEND_GRANULARITY_MS = 60_000
 
-export interface AuthenticatedSession {
-  user: SessionUser
-  sessionId: number
-  /** The caller's address, set by the guard for the request at hand (audit entries). */
-  address?: string
-}
+// The type lives in lib/ so the guard (http/) reads it without importing this module; the
+// services keep importing it from here.
+export type { AuthenticatedSession }
 
 export class AuthService {
   constructor(

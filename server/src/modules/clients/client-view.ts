@@ -23,7 +23,7 @@ export function onboardingToken(
 }
 
 /**
- * Whether the link still opens the onboarding page (issue 11 §6): until it expires, and not
+ * Whether the link still opens the onboarding page (docs/decisions/0016 §6): until it expires, and not
  * once both providers are connected, unless it was issued while they already were.
  */
 export function onboardingLinkStatus(

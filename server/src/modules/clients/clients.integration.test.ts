@@ -91,7 +91,7 @@ describe('client API', () => {
     })
     expect(updated.status).toBe(200)
     expect((updated.body as ClientView).name).toBe('Acme Roofing Co.')
-    // Partial (issue 11 §2): the email sent at creation stays; null clears it.
+    // Partial (docs/decisions/0016 §2): the email sent at creation stays; null clears it.
     expect((updated.body as ClientView).email).toBe('acme@example.com')
     const cleared = await world.admin.request('PUT', '/api/clients/acme', { json: { email: null } })
     expect(cleared.body).toMatchObject({ name: 'Acme Roofing Co.', email: null })

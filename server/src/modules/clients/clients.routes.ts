@@ -86,7 +86,7 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
     },
   )
 
-  // "New link" on the Overview tab: revokes the current onboarding link (issue 11 §6).
+  // "New link" on the Overview tab: revokes the current onboarding link (docs/decisions/0016 §6).
   app.post(
     '/api/clients/:clientId/onboarding-link',
     { config: { access: 'canEditClients' } },

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SessionClient } from '../../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../../testing/test-server.ts'
 
-// Issue 11 §8: the public health check says ok or not per component, never a raw database error.
+// The public health check says ok or not per component, never a raw database error
+// (docs/decisions/0016 §8).
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer()

@@ -15,7 +15,7 @@ export interface HealthReport {
 
 /**
  * Liveness: can the database answer, and which providers are set up. The report is public, so
- * it says ok or not per component and never why (issue 11 §8): a raw database error can name
+ * it says ok or not per component and never why (docs/decisions/0016 §8): a raw database error can name
  * hosts, users or paths. The reason goes to the log given, with the request id.
  */
 export class HealthService {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ConnectedWorld, startConnectedWorld } from '../../testing/connected-world.ts'
 import { waitFor } from '../../testing/wait-for.ts'
 
-// Issue 17 §1–2 over real HTTP: the inbox's read receipts and "replied by phone/email" reach the
+// docs/decisions/0012 over real HTTP: the inbox's read receipts and "replied by phone/email" reach the
 // Yelp simulator, which records every call, through the hub's API and its engine.
 
 let world: ConnectedWorld

@@ -11,7 +11,7 @@ import { parseInput } from '../../lib/validation.ts'
 import type { LeadDutiesService } from './lead-duties.service.ts'
 
 /**
- * Beyond docs/spec/product.md §6.1 (issue 17; docs/decisions/0012): the inbox tells the server a
+ * Beyond docs/spec/product.md §6.1 (docs/decisions/0012): the inbox tells the server a
  * person opened a lead (read receipts), and an operator marks a lead replied by phone or email.
  */
 export function registerLeadDutyRoutes(app: FastifyInstance, duties: LeadDutiesService): void {

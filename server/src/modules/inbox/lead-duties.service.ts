@@ -27,7 +27,7 @@ export interface LeadDutiesDeps {
 }
 
 /**
- * What Yelp asks of a partner for a lead (issue 17 §1–2; docs/providers/yelp.md §1): mark the
+ * What Yelp asks of a partner for a lead (docs/decisions/0012; docs/providers/yelp.md §1): mark the
  * consumer's message read when a person opened it, and mark the lead replied when the business
  * answered by phone or email outside Yelp. Scoped like the inbox: another client's lead is a 404.
  */

@@ -28,7 +28,7 @@ export function registerEngineRoutes(app: FastifyInstance, engine: EngineService
     },
   )
 
-  // A job, like the import (issue 10 item 11): 202 with its status at once, whether this click
+  // A job, like the import (docs/decisions/0018 §1): 202 with its status at once, whether this click
   // started it or found it running.
   app.post(
     '/api/clients/:clientId/ghl/sync-contacts',

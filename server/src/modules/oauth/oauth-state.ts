@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { DB } from '../../db/database.ts'
-import { oauthStateUses } from '../../db/schema.ts'
 import type { Signer } from '../../lib/signer.ts'
+import { claimOAuthStateUse } from '../../repositories/oauth-state-uses.repository.ts'
 
 export type OAuthProvider = 'yelp' | 'ghl'
 
@@ -45,12 +45,7 @@ export async function consumeState(
     throw new OAuthStateError('The authorization link is invalid or was altered.')
   }
   if (e < now) throw new OAuthStateError('The authorization link expired (after 10 minutes). Start again.')
-  const inserted = await db
-    .insert(oauthStateUses)
-    .values({ nonce: n, provider, clientId: c })
-    .onConflictDoNothing()
-    .returning({ nonce: oauthStateUses.nonce })
-  if (inserted.length === 0)
+  if (!(await claimOAuthStateUse(db, { nonce: n, provider, clientId: c })))
     throw new OAuthStateError('This authorization link was already used. Start again.')
   return { provider, clientId: c, autoSync: a === true, via: v === 'onboarding' ? 'onboarding' : 'dashboard' }
 }

@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { readSessionToken } from '../../http/session-cookie.ts'
-import { ghlManifest } from '../../integrations/ghl/ghl.manifest.ts'
-import { providerManifests } from '../../integrations/provider-manifests.ts'
-import { yelpManifest } from '../../integrations/yelp/yelp.manifest.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { AuthService } from '../auth/auth.service.ts'
 import type { CallbackQuery, OAuthService } from './oauth.service.ts'
@@ -38,18 +35,18 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: Deps): void {
       start(provider, request, reply, deps),
     )
   }
-  app.get(yelpManifest.callbackPath, { config: { access: 'public' } }, async (request, reply) => {
+  app.get(deps.oauth.callbackPath('yelp'), { config: { access: 'public' } }, async (request, reply) => {
     const outcome = await deps.oauth.completeYelp(parseCallback(request))
     return sendPage(reply, outcome.status, outcome)
   })
-  app.get(ghlManifest.callbackPath, { config: { access: 'public' } }, async (request, reply) => {
+  app.get(deps.oauth.callbackPath('ghl'), { config: { access: 'public' } }, async (request, reply) => {
     const outcome = await deps.oauth.completeGhl(parseCallback(request))
     return sendPage(reply, outcome.status, outcome)
   })
 }
 
 async function start(provider: OAuthProvider, request: FastifyRequest, reply: FastifyReply, deps: Deps) {
-  const name = providerManifests[provider].displayName
+  const name = deps.oauth.displayName(provider)
   const parsed = startQuery.safeParse(request.query)
   const clientId = parsed.success ? parsed.data.clientId : undefined
   if (!parsed.success || !clientId) {

@@ -97,6 +97,16 @@ export class OAuthService {
     return !visible || visible.includes(clientId) ? 'dashboard' : null
   }
 
+  /** The provider's name on the pages a start link or callback answers with. */
+  displayName(provider: OAuthProvider): string {
+    return providerManifests[provider].displayName
+  }
+
+  /** Where the provider sends the browser back after consent (its manifest holds the path). */
+  callbackPath(provider: OAuthProvider): string {
+    return providerManifests[provider].callbackPath
+  }
+
   async startUrl(
     provider: OAuthProvider,
     clientId: string,

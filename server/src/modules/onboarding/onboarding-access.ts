@@ -13,7 +13,7 @@ const REFUSALS = {
 
 /**
  * The client an onboarding link opens. Refuses (403, saying why) a wrong token, a revoked one
- * (a newer link exists), an expired one, and one whose work is done (issue 11 §6).
+ * (a newer link exists), an expired one, and one whose work is done (docs/decisions/0016 §6).
  */
 export async function clientForOnboardingToken(
   db: DB,

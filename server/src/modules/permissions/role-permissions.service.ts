@@ -36,7 +36,7 @@ export class RolePermissionsService {
   /**
    * Merges the given flags into the role's and answers the role with its stored flags; unknown
    * roles are 404, admin keeps its guards.
-   * Only an admin edits roles, whatever flags another role was given (issue 11 §1): flags are
+   * Only an admin edits roles, whatever flags another role was given (docs/decisions/0016 §1): flags are
    * the one thing a role could otherwise use to lift itself.
    */
   async update(

@@ -5,12 +5,12 @@ import { QUEUES, type ReplyJob } from '../../engine/queue/queues.ts'
 import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
 import { toPlainText } from '../../engine/reply/plain-text.ts'
 import { parseStorableJson, storableRawText } from '../../http/storable-json.ts'
+import { providerOutboundMessageSchema } from '../../integrations/ghl/ghl-webhook.schemas.ts'
 import { checkGhlSignature, type GhlWebhookKeys } from '../../integrations/ghl/ghl-webhook-signature.ts'
 import { findClientByLocationId } from '../../repositories/clients.repository.ts'
 import { findLeadIdForReply } from '../../repositories/ghl-contacts.repository.ts'
 import { insertMessageOnce } from '../../repositories/messages.repository.ts'
 import { insertWebhookLog } from '../../repositories/webhook-logs.repository.ts'
-import { providerOutboundMessageSchema } from './reply.schemas.ts'
 
 export const REPLY_PATH = '/reply'
 // docs/providers/ghl.md §10 suggests refusing webhooks older than about five minutes, but GHL's retries after a
@@ -141,7 +141,7 @@ export class ReplyService {
   }
 
   private async reject(status: number, payload: unknown, error: string): Promise<ReplyIngestResult> {
-    // Kept for diagnosis, never whole when large (issue 11 §4): 10,000 characters at most.
+    // Kept for diagnosis, never whole when large (docs/decisions/0016 §4): 10,000 characters at most.
     const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : (JSON.stringify(payload) ?? '')
     const stored =
       !Buffer.isBuffer(payload) && text.length <= 10_000

@@ -5,7 +5,7 @@ import { signInScopedOperator } from '../../testing/scoped-user.ts'
 import { SessionClient } from '../../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../../testing/test-server.ts'
 
-// GET /api/stats/clients (issue 17 §4–5): the month's cost per lead and the 7- and 30-day response
+// GET /api/stats/clients (docs/decisions/0014): the month's cost per lead and the 7- and 30-day response
 // times per client, over leads stored as the engine stores them, scoped by client assignment.
 
 let server: TestServer

@@ -4,7 +4,7 @@ import { requireSession } from '../../http/guard.ts'
 import { parseInput } from '../../lib/validation.ts'
 import type { ClientStatsService } from './client-stats.service.ts'
 
-/** `GET /api/stats/clients?month=YYYY-MM`: cost per lead and response time per client (issue 17 §4–5). */
+/** `GET /api/stats/clients?month=YYYY-MM`: cost per lead and response time per client (docs/decisions/0014). */
 export function registerClientStatsRoutes(app: FastifyInstance, clientStats: ClientStatsService): void {
   app.get(
     '/api/stats/clients',

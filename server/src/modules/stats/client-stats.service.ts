@@ -33,8 +33,8 @@ export function percentOf(count: number, total: number): number | null {
 }
 
 /**
- * Per client: what its leads of a month cost (issue 17 §4) and how fast it answered the leads of
- * the last 7 and 30 days (issue 17 §5), for the clients the caller may see.
+ * Per client: what its leads of a month cost and how fast it answered the leads of the last 7 and
+ * 30 days, for the clients the caller may see (docs/decisions/0014 "Figures").
  */
 export class ClientStatsService {
   constructor(private readonly db: DB) {}

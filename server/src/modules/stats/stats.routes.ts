@@ -22,7 +22,7 @@ export function registerStatsRoutes(app: FastifyInstance, stats: StatsService): 
   )
 
   // Everyone signed in: the alert names no client and no secret, and any operator who sees it can
-  // tell whoever holds the server's configuration (issue 10 item 7).
+  // tell whoever holds the server's configuration (docs/decisions/0017).
   app.get(
     '/api/provider-alerts',
     { config: { access: 'signedIn' } },

@@ -2,11 +2,6 @@ import type { FastifyInstance } from 'fastify'
 import { BODY_LIMITS } from '../../http/json-body.ts'
 import { perAddress, RATE_LIMITS, yelpBusinessLimiter } from '../../http/rate-limits.ts'
 import { parseStorableJson } from '../../http/storable-json.ts'
-import { yelpWebhookSchema } from '../../integrations/yelp/yelp-webhook.schemas.ts'
-import {
-  givenWebhookSecret,
-  verificationChallenge,
-} from '../../integrations/yelp/yelp-webhook-verification.ts'
 import { MalformedBody, YELP_WEBHOOK_PATH, type YelpWebhookService } from './yelp-webhook.service.ts'
 
 /**
@@ -20,11 +15,11 @@ export async function registerYelpWebhookRoutes(
   onLogged: () => void,
 ): Promise<void> {
   app.get(YELP_WEBHOOK_PATH, async (request, reply) => {
-    const verification = verificationChallenge(request.query)
-    if (verification === null) {
+    const answer = await webhooks.answerVerification(request.query)
+    if (answer === null) {
       return reply.code(400).send({ error: 'verification: the query parameter is required' })
     }
-    return webhooks.answerVerification(verification)
+    return answer
   })
 
   const perBusiness = yelpBusinessLimiter(app)
@@ -43,10 +38,10 @@ export async function registerYelpWebhookRoutes(
     )
     scope.post(
       YELP_WEBHOOK_PATH,
-      { config: { body: yelpWebhookSchema, rateLimit: perAddress(RATE_LIMITS.yelpWebhookPerAddress) } },
+      { config: { body: webhooks.bodySchema, rateLimit: perAddress(RATE_LIMITS.yelpWebhookPerAddress) } },
       async (request, reply) => {
         await perBusiness(request)
-        const secret = givenWebhookSecret(request.query, request.headers)
+        const secret = webhooks.givenSecret(request.query, request.headers)
         const result = await webhooks.ingest(
           request.body ?? new MalformedBody('', 'body: a JSON body is required'),
           secret,

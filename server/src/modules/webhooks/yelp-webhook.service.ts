@@ -6,7 +6,11 @@ import { type LeadSyncJob, leadSyncKey, PRIORITY, QUEUES } from '../../engine/qu
 import { transactionDb } from '../../engine/queue/tx-queue.ts'
 import { storableRawText } from '../../http/storable-json.ts'
 import { type YelpWebhook, yelpWebhookSchema } from '../../integrations/yelp/yelp-webhook.schemas.ts'
-import { webhookSecretMatches } from '../../integrations/yelp/yelp-webhook-verification.ts'
+import {
+  givenWebhookSecret,
+  verificationChallenge,
+  webhookSecretMatches,
+} from '../../integrations/yelp/yelp-webhook-verification.ts'
 import { describeIssues } from '../../lib/validation.ts'
 import { findClientIdsByBusinessIds } from '../../repositories/clients.repository.ts'
 import {
@@ -56,6 +60,8 @@ const MAX_DELIVERIES_PER_BATCH = 200
  * committed together (GroupCommit): each is answered only once its transaction has committed.
  */
 export class YelpWebhookService {
+  /** The body a delivery must match, declared on the route (the input fuzz test reads it there). */
+  readonly bodySchema = yelpWebhookSchema
   private readonly deliveries: GroupCommit<Delivery, IngestResult>
 
   constructor(
@@ -87,8 +93,18 @@ export class YelpWebhookService {
     return this.deliveries.submit({ body, webhook: parsed.data })
   }
 
-  /** Yelp's one-time verification handshake (docs/providers/yelp.md §2): echo the value, and log the call. */
-  async answerVerification(verification: string): Promise<{ verification: string }> {
+  /** The shared secret a delivery carries in its query or header (docs/providers/yelp.md §2 "Authenticity"). */
+  givenSecret(query: unknown, headers: Record<string, string | string[] | undefined>): string | undefined {
+    return givenWebhookSecret(query, headers)
+  }
+
+  /**
+   * Yelp's one-time verification handshake (docs/providers/yelp.md §2): echo the value, and log the
+   * call; null when the query carries no plausible `verification`.
+   */
+  async answerVerification(query: unknown): Promise<{ verification: string } | null> {
+    const verification = verificationChallenge(query)
+    if (verification === null) return null
     const response = { verification }
     await insertWebhookLog(this.db, {
       endpoint: YELP_WEBHOOK_PATH,
@@ -189,7 +205,7 @@ export class YelpWebhookService {
   }
 }
 
-// A refused delivery is kept for diagnosis, but never whole when large (issue 11 §3, §4).
+// A refused delivery is kept for diagnosis, but never whole when large (docs/decisions/0016 §4).
 const MAX_LOGGED_REFUSAL = 10_000
 
 /** The payload to log for a refused delivery: small bodies as they came, others cut as text. */

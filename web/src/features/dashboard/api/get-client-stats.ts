@@ -5,7 +5,7 @@ import { useLiveRefetchInterval } from '@/lib/live-stream.ts'
 
 /**
  * GET /api/stats/clients: each visible client's cost per lead in a month (`YYYY-MM`, UTC; the
- * server's current month when none is given) and response times over 7 and 30 days (issue 17 §4–5).
+ * server's current month when none is given) and response times over 7 and 30 days (docs/decisions/0014).
  */
 export async function getClientStats(month?: string, signal?: AbortSignal): Promise<ClientStatsList> {
   const query = month ? `?${new URLSearchParams({ month })}` : ''

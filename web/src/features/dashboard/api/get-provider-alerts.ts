@@ -2,7 +2,7 @@ import { type ProviderAlertList, providerAlertsSchema } from '@common/stats.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiJson } from '@/lib/api-client.ts'
 
-/** GET /api/provider-alerts: what only the server's operator can fix (issue 10 item 7). */
+/** GET /api/provider-alerts: what only the server's operator can fix (docs/decisions/0017). */
 export async function getProviderAlerts(signal?: AbortSignal): Promise<ProviderAlertList> {
   return apiJson('GET', '/api/provider-alerts', providerAlertsSchema, undefined, { signal })
 }

@@ -27,9 +27,9 @@ function recentMonths(now = new Date()): string[] {
 }
 
 /**
- * What each client's Yelp leads cost this month and how fast the client answers them (issue 17
- * §4–5): Yelp ranks businesses on response time, and agencies pay for the leads. One small table
- * per client, so the cards wrap on a phone instead of a wide table scrolling sideways.
+ * What each client's Yelp leads cost this month and how fast the client answers them
+ * (docs/decisions/0014): Yelp ranks businesses on response time, and agencies pay for the
+ * leads. One small table per client, so the cards wrap on a phone instead of a wide table scrolling sideways.
  */
 export function ClientFiguresCard() {
   const [months] = useState(recentMonths)

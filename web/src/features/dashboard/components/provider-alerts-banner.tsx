@@ -8,7 +8,7 @@ const PROVIDER_NAMES: Record<ProviderAlertList['alerts'][number]['provider'], st
 }
 
 /**
- * The operator alert of issue 10 item 7: a provider's token endpoint refused this server's own
+ * The operator alert (docs/decisions/0017): a provider's token endpoint refused this server's own
  * app credentials (`invalid_client`: a mistyped or rotated client secret). No client needs to
  * re-authorize; whoever holds the server's configuration must fix the secret. Nothing shows while
  * there is no alert.

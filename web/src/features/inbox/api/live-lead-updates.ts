@@ -5,7 +5,7 @@ import { getLeads } from '@/features/inbox/api/get-leads.ts'
 import { type LeadPages, leadMatches, placeLead, withTotal } from '@/features/inbox/utils/lead-pages.ts'
 import { ApiError } from '@/lib/api-client.ts'
 
-// Live changes of leads without reloading the lists (issue 13): a change of one lead fetches that
+// Live changes of leads without reloading the lists (docs/decisions/0010): a change of one lead fetches that
 // lead (GET /api/leads/{leadId}, which also refreshes it when it is open) and moves it within the
 // loaded pages; a list's total is asked for (a one-row page) only when the change may have moved
 // it. Refetching an infinite list reloads every loaded page: 10,000 leads for one new message.

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiJson } from '@/lib/api-client.ts'
 
 /**
- * POST /api/leads/{leadId}/read (issue 17 §1): the person opened the lead and saw `eventId`, its
+ * POST /api/leads/{leadId}/read (docs/decisions/0012): the person opened the lead and saw `eventId`, its
  * newest consumer message; the engine marks it read on Yelp.
  */
 export async function markLeadRead(leadId: string, eventId: string): Promise<LeadReadAnswer> {

@@ -2,7 +2,7 @@ import { type LeadRepliedAnswer, leadRepliedAnswerSchema, type ReplyType } from 
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiJson } from '@/lib/api-client.ts'
 
-/** POST /api/leads/{leadId}/replied (issue 17 §2): the business answered by phone or email. */
+/** POST /api/leads/{leadId}/replied (docs/decisions/0012): the business answered by phone or email. */
 export async function markLeadReplied(leadId: string, replyType: ReplyType): Promise<LeadRepliedAnswer> {
   return apiJson('POST', `/api/leads/${encodeURIComponent(leadId)}/replied`, leadRepliedAnswerSchema, {
     replyType,

@@ -79,7 +79,7 @@ export function LeadInbox({ canSendMessages, canChangeStatus, canViewClients }: 
     markReplied.mutate(
       { leadId: selectedLeadId, replyType },
       {
-        // Yelp's "already marked" is the state wanted: done, not an error (issue 17 §2).
+        // Yelp's "already marked" is the state wanted: done, not an error (docs/decisions/0012).
         onSuccess: ({ outcome }) =>
           toast({
             title: outcome === 'marked' ? 'Marked as replied on Yelp' : 'Already marked as replied on Yelp',

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge.tsx'
 import { formatDateTime } from '@/features/inbox/utils/lead-display.ts'
 
 /**
- * Whether the consumer's last message has been read (issue 17 §1): read (Yelp confirmed), being
+ * Whether the consumer's last message has been read (docs/decisions/0012): read (Yelp confirmed), being
  * marked on Yelp after someone opened it, or unread. Nothing for a lead without a consumer message.
  */
 export function ReadReceiptBadge({ receipt }: { receipt: ReadReceipt }) {

@@ -8,7 +8,7 @@ export const ACTIVITY_LABELS: Record<LeadActivity['kind'], string> = {
 }
 
 /**
- * Issue 17 §2: the business answered outside Yelp. Marks the lead replied on Yelp (once: Yelp
+ * The business answered outside Yelp (docs/decisions/0012). Marks the lead replied on Yelp (once: Yelp
  * refuses a second mark), so the buttons give way to what was recorded.
  */
 export function RepliedActions({

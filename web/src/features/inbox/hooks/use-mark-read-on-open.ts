@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useMarkLeadRead } from '@/features/inbox/api/mark-lead-read.ts'
 
 /**
- * Read receipts (issue 17 §1; Yelp: "only mark read when a human actually read it"): while a lead
+ * Read receipts (docs/decisions/0012; Yelp: "only mark read when a human actually read it"): while a lead
  * is open on a visible page, its newest consumer message is reported read, once per message. A
  * lead in a background tab waits until the tab is looked at; a lead never opened is never sent.
  */

@@ -1,7 +1,7 @@
 import { type Lead, type LeadsQueryParams, lowerBound, upperBound } from '@common/leads.ts'
 
 // One changed lead placed into the inbox's loaded pages, so a live change costs one request for
-// that lead instead of a refetch of every loaded page (issue 13). The pages are keyset pages
+// that lead instead of a refetch of every loaded page (docs/decisions/0010). The pages are keyset pages
 // (newest lastEventTime first, ties by id): moving a lead between them leaves every cursor valid.
 
 export interface LeadPage {

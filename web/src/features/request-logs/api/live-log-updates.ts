@@ -4,8 +4,8 @@ import { getRequestLogs, type RequestLogFilters } from '@/features/request-logs/
 import { type LogPages, withNewestPage } from '@/features/request-logs/utils/newest-logs.ts'
 import { isAffected } from '@/lib/affected-queries.ts'
 
-// New log entries without reloading the list (issue 14): every webhook and provider call writes a
-// log, so on a busy hub the `logs` events never stop. Invalidating the infinite list refetched
+// New log entries without reloading the list (docs/decisions/0010, "Long lists"): every webhook
+// and provider call writes a log, so on a busy hub the `logs` events never stop. Invalidating the infinite list refetched
 // every loaded page, each with its exact X-Total-Count (100+ ms for a common search term on a
 // million rows), four times a second. Entries never change once written, so the newest page alone
 // is fetched and put in front of the loaded ones, one fetch at a time per list.

@@ -42,7 +42,7 @@ export type UserFormDialogProps = {
   open: boolean
   onOpenChange: (open: boolean) => void
   onSaved?: (user: SavedUser) => void
-  /** The roles the signed-in user may grant (issue 11 §1); all four when not given. */
+  /** The roles the signed-in user may grant (docs/decisions/0016 §1); all four when not given. */
   roles?: readonly Role[]
 } & ({ mode: 'create'; user?: undefined } | { mode: 'edit'; user: ListedUser })
 

@@ -72,7 +72,8 @@ export function UserManagement({
   }
 
   const canCreate = permissions?.canCreateUsers === true
-  // Issue 11 §1: the server refuses touching a user above one's own role; the UI does not offer it.
+  // The server refuses touching a user above one's own role (docs/decisions/0016 §1); the UI does
+  // not offer it.
   const offeredRoles = currentUserRole ? grantableRoles(currentUserRole) : [...ROLES]
   const isAbove = (user: ListedUser) =>
     currentUserRole !== undefined && (!isRole(user.role) || isRoleAbove(user.role, currentUserRole))
