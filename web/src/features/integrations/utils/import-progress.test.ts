@@ -6,7 +6,7 @@ import {
   importPollInterval,
   importProgressText,
   isImportSettling,
-} from '@/features/clients/utils/import-progress.ts'
+} from '@/features/integrations/utils/import-progress.ts'
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z')
 const ago = (ms: number) => new Date(NOW - ms).toISOString()

@@ -1,6 +1,6 @@
 import { type ImportStarted, importStartedSchema } from '@common/imports.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { importStatusQueryOptions } from '@/features/clients/api/get-import-status.ts'
+import { importStatusQueryOptions } from '@/features/integrations/api/get-import-status.ts'
 import { apiJson } from '@/lib/api-client.ts'
 
 /** POST /api/import-historical-leads: queues the import; 400 until the Yelp business is connected. */

@@ -5,7 +5,7 @@ import {
 } from '@common/clients.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { clientsQueryOptions } from '@/features/clients/api/get-clients.ts'
+import { clientsQueryOptions } from '@/features/integrations/api/get-client.ts'
 import { apiJson } from '@/lib/api-client.ts'
 
 export type SubscribeWebhookInput = z.input<typeof subscribeWebhookSchema>

@@ -4,8 +4,8 @@ import {
   type LeadAnalysis,
 } from '@common/custom-fields.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { clientsQueryOptions } from '@/features/clients/api/get-clients.ts'
-import { customFieldsQueryOptions } from '@/features/clients/api/get-custom-fields.ts'
+import { clientsQueryOptions } from '@/features/integrations/api/get-client.ts'
+import { customFieldsQueryOptions } from '@/features/integrations/api/get-custom-fields.ts'
 import { apiJson } from '@/lib/api-client.ts'
 
 /** POST /api/clients/{clientId}/ghl/create-custom-fields with the lead analysis as body. */

@@ -1,6 +1,6 @@
 import { type ContactSyncStatus, contactSyncStatusSchema } from '@common/contacts.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { contactSyncStatusQueryOptions } from '@/features/clients/api/get-contact-sync-status.ts'
+import { contactSyncStatusQueryOptions } from '@/features/integrations/api/get-contact-sync-status.ts'
 import { apiJson } from '@/lib/api-client.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { type ghlApiKeySchema, type SaveGhlApiKeyResult, saveGhlApiKeyResultSchema } from '@common/clients.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { clientsQueryOptions } from '@/features/clients/api/get-clients.ts'
+import { clientsQueryOptions } from '@/features/integrations/api/get-client.ts'
 import { apiJson } from '@/lib/api-client.ts'
 
 /** The body of ghlApiKeySchema (the mobile modal may send the key alone) and the client it is for. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { surveyPreview, truncateQuestion } from '@/features/clients/utils/survey-preview.ts'
+import { surveyPreview, truncateQuestion } from '@/features/integrations/utils/survey-preview.ts'
 
 describe('survey question preview (docs/spec/dashboard-spec.md §2.6, §9)', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { type ContactSyncStatus, contactSyncStatusSchema } from '@common/contacts.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { contactSyncPollInterval } from '@/features/clients/utils/contact-sync.ts'
+import { contactSyncPollInterval } from '@/features/integrations/utils/contact-sync.ts'
 import { apiJson } from '@/lib/api-client.ts'
 
 /** GET /api/clients/{clientId}/ghl/contact-sync-status: the last contact sync and its progress. */

@@ -4,15 +4,15 @@ import { AlertCircle, CheckCircle2, Download, LoaderCircle } from 'lucide-react'
 import { useEffect, useReducer } from 'react'
 import { Button } from '@/components/ui/button.tsx'
 import { toast } from '@/components/ui/use-toast.ts'
-import { useImportStatus } from '@/features/clients/api/get-import-status.ts'
-import { useImportHistoricalLeads } from '@/features/clients/api/import-historical-leads.ts'
-import { formatDateTime } from '@/features/clients/utils/format.ts'
+import { useImportStatus } from '@/features/integrations/api/get-import-status.ts'
+import { useImportHistoricalLeads } from '@/features/integrations/api/import-historical-leads.ts'
 import {
   IMPORT_POLL_MS,
   importProgressText,
   isImportSettling,
-} from '@/features/clients/utils/import-progress.ts'
+} from '@/features/integrations/utils/import-progress.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
+import { formatDateTime } from '@/lib/date-format.ts'
 import { cn } from '@/lib/utils.ts'
 
 /** docs/spec/dashboard-spec.md §2.6 Yelp tab: Historical Lead Import, shown once the Yelp access token exists. */

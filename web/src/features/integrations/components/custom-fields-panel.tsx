@@ -1,6 +1,6 @@
 import { DATA_TYPE_LABELS } from '@common/custom-fields.ts'
 import { Badge } from '@/components/ui/badge.tsx'
-import { useCustomFields } from '@/features/clients/api/get-custom-fields.ts'
+import { useCustomFields } from '@/features/integrations/api/get-custom-fields.ts'
 
 /**
  * docs/spec/dashboard-spec.md §2.8: the client's custom-field records. 'Loading custom fields...' while loading,

@@ -1,7 +1,7 @@
 import { type CreateFieldsResult, createFieldsResultSchema } from '@common/custom-fields.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { clientsQueryOptions } from '@/features/clients/api/get-clients.ts'
-import { customFieldsQueryOptions } from '@/features/clients/api/get-custom-fields.ts'
+import { clientsQueryOptions } from '@/features/integrations/api/get-client.ts'
+import { customFieldsQueryOptions } from '@/features/integrations/api/get-custom-fields.ts'
 import { apiJson } from '@/lib/api-client.ts'
 
 /** POST /api/clients/{clientId}/ghl/create-fields: the mobile modal's field creation. */

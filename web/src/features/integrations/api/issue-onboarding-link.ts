@@ -1,6 +1,6 @@
 import { type ClientView, clientViewSchema } from '@common/clients.ts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { clientsQueryOptions } from '@/features/clients/api/get-clients.ts'
+import { clientsQueryOptions } from '@/features/integrations/api/get-client.ts'
 import { apiJson } from '@/lib/api-client.ts'
 
 /** POST /api/clients/{clientId}/onboarding-link: a new link, valid 7 days; the old one stops working. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { customFieldsCreatedToast } from '@/features/clients/utils/custom-fields-toast.ts'
+import { customFieldsCreatedToast } from '@/features/integrations/utils/custom-fields-toast.ts'
 
 describe('customFieldsCreatedToast', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { type ImportStatus, importStatusSchema } from '@common/imports.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { importPollInterval } from '@/features/clients/utils/import-progress.ts'
+import { importPollInterval } from '@/features/integrations/utils/import-progress.ts'
 import { apiJson } from '@/lib/api-client.ts'
 
 /** GET /api/clients/{clientId}/import-status: the last historical import and its progress. */

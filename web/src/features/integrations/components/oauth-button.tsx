@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Button } from '@/components/ui/button.tsx'
-import { MISSING_CLIENT_ID_ALERT } from '@/features/clients/utils/oauth-links.ts'
+import { MISSING_CLIENT_ID_ALERT } from '@/features/integrations/utils/oauth-links.ts'
 
 /**
  * An OAuth start link, opened in a new tab (docs/spec/dashboard-spec.md §2.1). Disabled it is a plain disabled button,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { customFieldsStatusDisplay, STATUS_TONE_CLASSES } from '@/features/clients/utils/client-status.ts'
+import { customFieldsStatusDisplay, STATUS_TONE_CLASSES } from '@/lib/client-status.ts'
 import { clientView } from '@/testing/client-view.ts'
 
 const withKey = {

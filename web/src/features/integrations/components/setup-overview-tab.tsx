@@ -1,18 +1,18 @@
 import type { ClientView, OnboardingLinkStatus } from '@common/clients.ts'
 import { LoaderCircle, RefreshCw } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Button } from '@/components/ui/button.tsx'
-import { toast } from '@/components/ui/use-toast.ts'
-import { useIssueOnboardingLink } from '@/features/clients/api/issue-onboarding-link.ts'
 import {
   ConnectionBadge,
   CustomFieldsStatusText,
   NeedsReauthBadge,
   SubscriptionLapsedBadge,
-} from '@/features/clients/components/connection-badges.tsx'
-import { CopyField } from '@/features/clients/components/copy-field.tsx'
-import { formatDateTime } from '@/features/clients/utils/format.ts'
+} from '@/components/connection-badges.tsx'
+import { Button } from '@/components/ui/button.tsx'
+import { toast } from '@/components/ui/use-toast.ts'
+import { useIssueOnboardingLink } from '@/features/integrations/api/issue-onboarding-link.ts'
+import { CopyField } from '@/features/integrations/components/copy-field.tsx'
 import { serverMessageOf } from '@/lib/api-client.ts'
+import { formatDateTime } from '@/lib/date-format.ts'
 
 /** docs/spec/dashboard-spec.md §2.6 Overview: both connections at a glance and the shareable onboarding URL. */
 export function SetupOverviewTab({ client }: { client: ClientView }) {

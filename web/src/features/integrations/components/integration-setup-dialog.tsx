@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { LoaderCircle, RefreshCw } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { ConnectionBadge } from '@/components/connection-badges.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import {
   Dialog,
@@ -10,12 +11,11 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx'
-import { clientsQueryOptions, useClient } from '@/features/clients/api/get-clients.ts'
-import { customFieldsQueryOptions } from '@/features/clients/api/get-custom-fields.ts'
-import { ConnectionBadge } from '@/features/clients/components/connection-badges.tsx'
-import { GhlSetupTab } from '@/features/clients/components/ghl-setup-tab.tsx'
-import { SetupOverviewTab } from '@/features/clients/components/setup-overview-tab.tsx'
-import { YelpSetupTab } from '@/features/clients/components/yelp-setup-tab.tsx'
+import { clientsQueryOptions, useClient } from '@/features/integrations/api/get-client.ts'
+import { customFieldsQueryOptions } from '@/features/integrations/api/get-custom-fields.ts'
+import { GhlSetupTab } from '@/features/integrations/components/ghl-setup-tab.tsx'
+import { SetupOverviewTab } from '@/features/integrations/components/setup-overview-tab.tsx'
+import { YelpSetupTab } from '@/features/integrations/components/yelp-setup-tab.tsx'
 
 type SetupTab = 'overview' | 'yelp' | 'ghl'
 

@@ -4,7 +4,7 @@ import {
   contactSyncPollInterval,
   contactSyncProgressText,
   contactSyncSummary,
-} from '@/features/clients/utils/contact-sync.ts'
+} from '@/features/integrations/utils/contact-sync.ts'
 import { contactSyncStatus } from '@/testing/contact-sync-status.ts'
 
 describe('contactSyncSummary (docs/spec/dashboard-spec.md §8: success and error counts)', () => {

@@ -1,7 +1,7 @@
 import type { ClientView } from '@common/clients.ts'
 import { AlertTriangle, CheckCircle2, CircleDashed } from 'lucide-react'
 import { Badge } from '@/components/ui/badge.tsx'
-import { customFieldsStatusDisplay, STATUS_TONE_CLASSES } from '@/features/clients/utils/client-status.ts'
+import { customFieldsStatusDisplay, STATUS_TONE_CLASSES } from '@/lib/client-status.ts'
 import { cn } from '@/lib/utils.ts'
 
 /** docs/spec/dashboard-spec.md §2.5: Connected when the provider's tokens are present, else Disconnected. */

@@ -1,4 +1,4 @@
-import { surveyPreview } from '@/features/clients/utils/survey-preview.ts'
+import { surveyPreview } from '@/features/integrations/utils/survey-preview.ts'
 
 /** docs/spec/dashboard-spec.md §2.6: the first 10 survey questions, each cut at 30 characters, then '+N more'. */
 export function SurveyPreviewList({ questions }: { questions: readonly string[] }) {
