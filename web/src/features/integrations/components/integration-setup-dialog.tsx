@@ -13,13 +13,14 @@ import {
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx'
 import { clientsQueryOptions, useClient } from '@/features/integrations/api/get-client.ts'
 import { customFieldsQueryOptions } from '@/features/integrations/api/get-custom-fields.ts'
-import { GhlSetupTab } from '@/features/integrations/components/ghl-setup-tab.tsx'
-import { SetupOverviewTab } from '@/features/integrations/components/setup-overview-tab.tsx'
-import { YelpSetupTab } from '@/features/integrations/components/yelp-setup-tab.tsx'
+import {
+  FIRST_SETUP_TAB,
+  isSetupTab,
+  SETUP_TABS,
+  type SetupTabValue,
+} from '@/features/integrations/components/setup-tabs.tsx'
 
-type SetupTab = 'overview' | 'yelp' | 'ghl'
-
-/** docs/spec/dashboard-spec.md §2.6: the per-client Integration Setup dialog with its three tabs. */
+/** docs/spec/dashboard-spec.md §2.6: the per-client Integration Setup dialog with its tabs (setup-tabs.tsx). */
 export function IntegrationSetupDialog({
   clientId,
   onClose,
@@ -30,11 +31,11 @@ export function IntegrationSetupDialog({
   const isOpen = clientId !== null
   // The operator leaves for the providers' consent pages; coming back refreshes the status.
   const { client, isPending } = useClient(clientId, { refetchOnFocus: isOpen })
-  const [tab, setTab] = useState<SetupTab>('overview')
+  const [tab, setTab] = useState<SetupTabValue>(FIRST_SETUP_TAB)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each newly opened client starts on Overview.
   useEffect(() => {
-    setTab('overview')
+    setTab(FIRST_SETUP_TAB)
   }, [clientId])
 
   return (
@@ -67,21 +68,19 @@ export function IntegrationSetupDialog({
               </div>
               <RefreshStatusButton clientId={client.clientId} />
             </div>
-            <Tabs value={tab} onValueChange={(value) => setTab(value as SetupTab)} className="gap-4">
+            <Tabs value={tab} onValueChange={(value) => isSetupTab(value) && setTab(value)} className="gap-4">
               <TabsList className="w-full">
-                <TabsTrigger value="overview">Overview</TabsTrigger>
-                <TabsTrigger value="yelp">Yelp Setup</TabsTrigger>
-                <TabsTrigger value="ghl">GoHighLevel</TabsTrigger>
+                {SETUP_TABS.map(({ value, label }) => (
+                  <TabsTrigger key={value} value={value}>
+                    {label}
+                  </TabsTrigger>
+                ))}
               </TabsList>
-              <TabsContent value="overview">
-                <SetupOverviewTab client={client} />
-              </TabsContent>
-              <TabsContent value="yelp">
-                <YelpSetupTab client={client} />
-              </TabsContent>
-              <TabsContent value="ghl">
-                <GhlSetupTab client={client} onGoToYelp={() => setTab('yelp')} />
-              </TabsContent>
+              {SETUP_TABS.map(({ value, render }) => (
+                <TabsContent key={value} value={value}>
+                  {render({ client, goToTab: setTab })}
+                </TabsContent>
+              ))}
             </Tabs>
           </>
         ) : (
