@@ -169,7 +169,7 @@ export async function buildApp({
     ghlOAuth,
     tokens,
     ghlFields: new GhlCustomFieldsClient(config, http),
-    subscriptions: new YelpSubscriptions(config, http, providers.api),
+    subscriptions: new YelpSubscriptions(config, providers.api),
     providers,
     connectionListeners: [],
     engineOptions: options.engine ?? {},
