@@ -64,9 +64,11 @@ describe('a GHL reply with attachments', () => {
     )
     expect((await ghlMessage(sent.messageId))?.status).toBe('delivered')
     // The space is percent-encoded: the link stays one clickable link in Yelp's text.
-    expect(await bizTexts('lead-attach-links')).toEqual([
-      'Here is the quote and a photo.\nhttps://files.example.com/quote-118.pdf\nhttps://files.example.com/roof%20photo.jpg',
-    ])
+    const forYelp =
+      'Here is the quote and a photo.\nhttps://files.example.com/quote-118.pdf\nhttps://files.example.com/roof%20photo.jpg'
+    expect(await bizTexts('lead-attach-links')).toEqual([forYelp])
+    // The hub's record of the reply shows what Yelp got (and is how Yelp's echo of it is known).
+    expect((await messageRow(world.db, `ghl:${sent.messageId}`))?.content).toBe(forYelp)
   })
 
   it('sends a photo with no text as its link alone', { timeout: 90_000 }, async () => {
@@ -101,5 +103,6 @@ describe('a GHL reply with attachments', () => {
     expect(await bizTexts('lead-attach-broken')).toEqual([])
     const row = await messageRow(world.db, `ghl:${sent.messageId}`)
     expect(row?.status).toBe('error')
+    expect((row?.metadata as { error?: string } | null)?.error).toBe(inGhl?.error?.message)
   })
 })

@@ -9,15 +9,12 @@ import { recordBusinessReply } from '../../repositories/lead-figures.repository.
 import { findMessageById, type MessageRow, updateMessage } from '../../repositories/messages.repository.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { ReplyJob } from '../queue/queues.ts'
-import { yelpReplyText } from './reply-attachments.ts'
 
 /** The lead a reply goes to. */
 type YelpTarget = Pick<ReplyJob, 'clientId' | 'leadId'>
 
 interface ReplyMeta {
   leadId?: string | null
-  /** A GHL reply's attachment URLs, as GHL sent them. */
-  attachments?: unknown
   ghlContactId?: string
   yelpAttemptedAt?: string
   yelpEventId?: string | null
@@ -33,7 +30,7 @@ const STATUS_RETRY_DELAYS_MS = [1000, 2000, 3000, 5000, 8000]
 
 /**
  * GHL → Yelp for one reply (docs/spec/product.md §3), in two idempotent phases so a retry resumes where
- * the last attempt stopped: deliver the text (with its attachments' links) to Yelp once (after a timeout, Yelp's events are
+ * the last attempt stopped: deliver the text to Yelp once (after a timeout, Yelp's events are
  * checked before re-sending, so a retry never causes SAME_SUCCESSIVE_MESSAGE or a double), then
  * report delivered or failed back to GHL, waiting out GHL's 403 window.
  */
@@ -68,14 +65,12 @@ export class ReplyHandler {
    * the hub's inbox (hub-reply.handler.ts), so both have the same guarantees.
    */
   async deliverToYelp(job: YelpTarget, row: MessageRow): Promise<void> {
+    const text = row.content ?? ''
     if (!job.leadId)
       return this.fail(
         row,
         `No Yelp lead is linked to GoHighLevel contact ${meta(row).ghlContactId ?? ''}`.trim(),
       )
-    const outgoing = yelpReplyText(row.content ?? '', meta(row).attachments)
-    if (!outgoing.ok) return this.fail(row, outgoing.reason)
-    const { text } = outgoing
     if (!text)
       return this.fail(row, 'The reply is empty once formatting is removed; Yelp takes plain text only')
     const attemptedAt = meta(row).yelpAttemptedAt

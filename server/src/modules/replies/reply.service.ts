@@ -4,6 +4,7 @@ import { urgently } from '../../db/urgency.ts'
 import { QUEUES, type ReplyJob } from '../../engine/queue/queues.ts'
 import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
 import { toPlainText } from '../../engine/reply/plain-text.ts'
+import { yelpReplyText } from '../../engine/reply/reply-attachments.ts'
 import { parseStorableJson, storableRawText } from '../../http/storable-json.ts'
 import { checkGhlSignature, type GhlWebhookKeys } from '../../integrations/ghl/ghl-webhook-signature.ts'
 import { findClientByLocationId } from '../../repositories/clients.repository.ts'
@@ -98,16 +99,21 @@ export class ReplyService {
       contactId: reply.contactId,
       conversationId: reply.conversationId,
     })
+    // What Yelp will get, recorded as the reply's content; a reply that cannot go whole is
+    // recorded failed, and its job tells GHL why.
+    const plain = toPlainText(reply.message, reply.html)
+    const forYelp = yelpReplyText(plain, reply.attachments ?? [])
     return this.db.transaction(async (tx) => {
       const row = await insertMessageOnce(tx, {
         clientId: client.clientId,
         direction: 'outbound',
         platform: 'ghl',
         messageId: reply.messageId,
-        content: toPlainText(reply.message, reply.html),
-        status: 'pending',
+        content: forYelp.ok ? forYelp.text : plain,
+        status: forYelp.ok ? 'pending' : 'error',
         externalKey: `ghl:${reply.messageId}`,
         metadata: {
+          ...(forYelp.ok ? {} : { error: forYelp.reason }),
           leadId,
           ghlMessageId: reply.messageId,
           ghlContactId: reply.contactId,
