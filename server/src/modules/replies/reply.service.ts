@@ -8,10 +8,10 @@ import { yelpReplyText } from '../../engine/reply/reply-attachments.ts'
 import { parseStorableJson, storableRawText } from '../../http/storable-json.ts'
 import { checkGhlSignature, type GhlWebhookKeys } from '../../integrations/ghl/ghl-webhook-signature.ts'
 import { findClientByLocationId } from '../../repositories/clients.repository.ts'
-import { findLeadIdForReply } from '../../repositories/ghl-contacts.repository.ts'
 import { insertMessageOnce } from '../../repositories/messages.repository.ts'
 import { insertWebhookLog } from '../../repositories/webhook-logs.repository.ts'
 import { providerOutboundMessageSchema } from './reply.schemas.ts'
+import { routeReply } from './reply-routing.ts'
 
 export const REPLY_PATH = '/reply'
 // docs/providers/ghl.md §10 suggests refusing webhooks older than about five minutes, but GHL's retries after a
@@ -93,27 +93,33 @@ export class ReplyService {
       })
       return { status: 200, body: response, queued: false }
     }
-    const leadId = await findLeadIdForReply(this.db, {
-      clientId: client.clientId,
-      locationId: reply.locationId,
-      contactId: reply.contactId,
-      conversationId: reply.conversationId,
-    })
-    // What Yelp will get, recorded as the reply's content; a reply that cannot go whole is
-    // recorded failed, and its job tells GHL why.
     const plain = toPlainText(reply.message, reply.html)
-    const forYelp = yelpReplyText(plain, reply.attachments ?? [])
+    const route = await routeReply(
+      this.db,
+      {
+        clientId: client.clientId,
+        locationId: reply.locationId,
+        contactId: reply.contactId,
+        conversationId: reply.conversationId,
+      },
+      plain,
+    )
+    const { leadId } = route
+    // What Yelp will get, recorded as the reply's content; a reply that cannot go whole (or to
+    // a lead the GHL user named) is recorded failed, and its job tells GHL why.
+    const forYelp = yelpReplyText(route.text, reply.attachments ?? [])
+    const error = route.error ?? (forYelp.ok ? undefined : forYelp.reason)
     return this.db.transaction(async (tx) => {
       const row = await insertMessageOnce(tx, {
         clientId: client.clientId,
         direction: 'outbound',
         platform: 'ghl',
         messageId: reply.messageId,
-        content: forYelp.ok ? forYelp.text : plain,
-        status: forYelp.ok ? 'pending' : 'error',
+        content: forYelp.ok ? forYelp.text : route.text,
+        status: error ? 'error' : 'pending',
         externalKey: `ghl:${reply.messageId}`,
         metadata: {
-          ...(forYelp.ok ? {} : { error: forYelp.reason }),
+          ...(error ? { error } : {}),
           leadId,
           ghlMessageId: reply.messageId,
           ghlContactId: reply.contactId,
