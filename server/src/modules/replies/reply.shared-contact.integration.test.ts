@@ -13,6 +13,7 @@ afterAll(() => world?.close())
 
 interface GhlMessageState {
   id: string
+  direction: string
   body: string
   altId?: string
   status: string
@@ -84,6 +85,16 @@ describe('replies to a GHL contact two Yelp leads share', () => {
     )
     expect(await bizTexts('robin-june-gutter')).toEqual(['We can clean the gutters on Monday.'])
     expect(await bizTexts('robin-march-roof')).toEqual(['Yes, until the end of the month.'])
+
+    // A reply typed in the hub's inbox is mirrored into the shared thread with its lead's label too.
+    const typed = await world.admin.post('/api/leads/robin-march-roof/reply', { text: 'We will call you.' })
+    expect(typed.status, typed.text).toBe(202)
+    const mirrored = await waitFor('the inbox reply mirrored in GHL', async () =>
+      (await world.sims.ghlState<GhlMessageState[]>('messages')).find(
+        (m) => m.direction === 'outbound' && m.body.endsWith('We will call you.'),
+      ),
+    )
+    expect(mirrored.body).toBe('Yelp lead #robin-march-roof\nWe will call you.')
   })
 
   it('leaves the messages and replies of a contact with one lead as they are, a leading # included', {
