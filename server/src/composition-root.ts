@@ -168,7 +168,7 @@ export async function buildApp({
     yelpOAuth,
     ghlOAuth,
     tokens,
-    ghlFields: new GhlCustomFieldsClient(config, http),
+    ghlFields: new GhlCustomFieldsClient(config, providers.api),
     subscriptions: new YelpSubscriptions(config, providers.api),
     providers,
     connectionListeners: [],
