@@ -13,6 +13,7 @@ export const userReplyInput = z.strictObject({
   subject: z.string().optional(),
   html: z.string().optional(),
   emailFrom: z.string().optional(),
+  /** Attachment URLs, as GHL sends them in ProviderOutboundMessage (docs/providers/ghl.md §9). */
   attachments: z.array(z.string()).default([]),
   /** The GHL user typing the reply; defaults to the location's first user. */
   userId: z.string().min(1).optional(),
@@ -43,7 +44,9 @@ export async function simulateUserReply(ctx: GhlContext, raw: UserReplyInput): P
   if (!contact || contact.locationId !== input.locationId) {
     throw new ControlError(404, `contact ${input.contactId} not found in location ${input.locationId}`)
   }
-  if (!input.message && !input.html) throw new ControlError(400, 'message: give message or html')
+  // A photo sent with no words is a reply too: GHL's composer sends attachments alone.
+  if (!input.message && !input.html && input.attachments.length === 0)
+    throw new ControlError(400, 'message: give message, html or attachments')
   const user = input.userId ? ctx.store.users.get(input.userId) : ctx.store.usersOf(input.locationId)[0]
   if (input.userId && !user) throw new ControlError(404, `user ${input.userId} not found`)
   const { message, delivery } = new GhlMessagesService(ctx).send({

@@ -96,6 +96,20 @@ describe('GHL simulator: ProviderOutboundMessage to the hub (docs/providers/ghl.
       }),
     ],
     [
+      'SMS with a photo and no text',
+      { message: undefined, attachments: ['https://files.example.com/roof.jpg'] },
+      ({ contactId, messageId }) => ({
+        contactId,
+        locationId: LOC,
+        messageId,
+        type: 'SMS',
+        phone: '+15551230000',
+        message: '',
+        attachments: ['https://files.example.com/roof.jpg'],
+        userId: GHL_SAMPLE.userId,
+      }),
+    ],
+    [
       'Email',
       {
         type: 'Email',
@@ -223,7 +237,12 @@ describe('GHL simulator: ProviderOutboundMessage to the hub (docs/providers/ghl.
       404,
       `contact nope not found in location ${LOC}`,
     ],
-    ['neither message nor html', async () => ({ message: undefined }), 400, 'message: give message or html'],
+    [
+      'neither message, html nor attachments',
+      async () => ({ message: undefined }),
+      400,
+      'message: give message, html or attachments',
+    ],
     ['an unknown field', async () => ({ channel: 'sms' }), 400, 'body: Unrecognized key: "channel"'],
     [
       'an unknown type',

@@ -67,6 +67,40 @@ describe('GoHighLevel token endpoint', () => {
   })
 })
 
+describe('Yelp token endpoint', () => {
+  it('reports a refused client secret as an operator alert, not as every client needing re-auth', {
+    timeout: 120_000,
+  }, async () => {
+    const first = world.sims.newLead('lead-bad-yelp-secret')
+    await waitFor('first in GHL', async () => (await world.sims.ghlMessagesFor([first])).length === 1)
+    // YELP_CLIENT_SECRET was rotated at Yelp but not on this server; Yelp answers the refresh
+    // 401 `{"error": {"id": "INVALID_CLIENT", …}}` (docs/providers/yelp.md §4).
+    const secret = world.yelp.options.clientSecret
+    world.yelp.options.clientSecret = 'rotated-elsewhere'
+    // Past the access token's 7 days: the next lead call is answered 401 and the hub refreshes.
+    world.yelp.server.clock.advance(8 * DAY_MS)
+    const next = world.sims.consumerMessage('lead-bad-yelp-secret', 'Still there?')
+    await waitFor(
+      'the alert in health, or the connection flagged',
+      async () => (await health()).alerts?.yelp !== undefined || (await acme())?.yelp.needsReauth === true,
+    )
+    expect((await acme())?.yelp.needsReauth).toBe(false)
+    expect((await health()).alerts?.yelp?.message).toMatch(/Yelp refused this server's app credentials/)
+    expect(JSON.stringify(await health())).not.toContain(secret)
+
+    // The operator fixes the secret and refreshes: the alert clears and the message goes through.
+    world.yelp.options.clientSecret = secret
+    const refreshed = await world.admin.post(`/api/clients/${ACME.clientId}/refresh-tokens`)
+    expect(refreshed.body).toMatchObject({ yelp: { status: 'refreshed' } })
+    expect((await health()).alerts?.yelp).toBeUndefined()
+    await waitFor(
+      'the message in GHL',
+      async () => (await world.sims.ghlMessagesFor([next])).length === 1,
+      60_000,
+    )
+  })
+})
+
 describe('Yelp 404: the connection lost access to the business (pitfalls scenario 8)', () => {
   it('flags the connection and parks its jobs instead of failing them one by one; a refresh that works clears it', {
     timeout: 120_000,

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { ghlContacts, leads } from '../db/schema.ts'
 
@@ -103,4 +103,23 @@ export async function findLeadIdForReply(
     )
     .limit(1)
   return row?.leadId ?? null
+}
+
+/** The Yelp leads that share one GHL contact in a location, in the order they joined it. */
+export async function listLeadIdsOfContact(
+  db: DB,
+  contact: { clientId: string; locationId: string; contactId: string },
+): Promise<string[]> {
+  const rows = await db
+    .select({ leadId: ghlContacts.leadId })
+    .from(ghlContacts)
+    .where(
+      and(
+        eq(ghlContacts.clientId, contact.clientId),
+        eq(ghlContacts.ghlContactId, contact.contactId),
+        or(isNull(ghlContacts.ghlLocationId), eq(ghlContacts.ghlLocationId, contact.locationId)),
+      ),
+    )
+    .orderBy(asc(ghlContacts.id))
+  return rows.map((row) => row.leadId)
 }

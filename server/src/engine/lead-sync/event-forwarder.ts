@@ -2,6 +2,7 @@ import type { DB } from '../../db/database.ts'
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { eventText, isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
 import { claimEvent, completeClaim } from '../../repositories/event-claims.repository.ts'
+import { listLeadIdsOfContact } from '../../repositories/ghl-contacts.repository.ts'
 import {
   findMessageByExternalKey,
   findUnlinkedReply,
@@ -10,6 +11,7 @@ import {
   updateMessage,
 } from '../../repositories/messages.repository.ts'
 import type { GhlPort } from '../provider-ports.ts'
+import { labelForSharedThread } from '../reply/lead-tag.ts'
 
 export interface ContactLink {
   contactId: string
@@ -68,11 +70,19 @@ export class EventForwarder {
         return false
       }
     }
+    const body = text || attachments.join('\n')
+    // One contact, several leads: the thread shows whose message this is, and the tag the GHL
+    // user starts a reply with to answer it (docs/decisions/0019-replies-to-a-shared-ghl-contact.md).
+    const leadsOfContact = await listLeadIdsOfContact(this.db, {
+      clientId,
+      locationId: link.locationId,
+      contactId: link.contactId,
+    })
     try {
       const { messageId } = await this.ghl.addInboundMessage(clientId, link.locationId, {
         conversationId: link.conversationId,
         contactId: link.contactId,
-        message: text || attachments.join('\n'),
+        message: leadsOfContact.length > 1 ? labelForSharedThread(leadId, body) : body,
         attachments,
         altId: event.id,
         date: event.time_created,

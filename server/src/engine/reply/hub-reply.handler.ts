@@ -1,10 +1,12 @@
 import type { DB } from '../../db/database.ts'
 import { findClient } from '../../repositories/clients.repository.ts'
+import { listLeadIdsOfContact } from '../../repositories/ghl-contacts.repository.ts'
 import { findLead } from '../../repositories/leads.repository.ts'
 import { findMessageById, type MessageRow, updateMessage } from '../../repositories/messages.repository.ts'
 import { isGhlConnected, type LeadSyncHandler } from '../lead-sync/lead-sync.handler.ts'
 import type { GhlPort } from '../provider-ports.ts'
 import type { HubReplyJob } from '../queue/queues.ts'
+import { labelForSharedThread } from './lead-tag.ts'
 import type { ReplyHandler } from './reply.handler.ts'
 
 interface HubReplyMeta {
@@ -64,10 +66,17 @@ export class HubReplyHandler {
     } else {
       await updateMessage(this.db, row.id, { metadata: { ghlMirrorAttemptedAt: new Date().toISOString() } })
     }
+    const text = row.content ?? ''
+    // In a thread several leads share, the reply says which lead it answered (docs/decisions/0019).
+    const leadsOfContact = await listLeadIdsOfContact(this.db, {
+      clientId: job.clientId,
+      locationId: link.locationId,
+      contactId: link.contactId,
+    })
     const { messageId } = await this.ghl.addInboundMessage(job.clientId, link.locationId, {
       conversationId: link.conversationId,
       contactId: link.contactId,
-      message: row.content ?? '',
+      message: leadsOfContact.length > 1 ? labelForSharedThread(job.leadId, text) : text,
       altId,
       date: row.createdAt.toISOString(),
       direction: 'outbound',

@@ -1,5 +1,7 @@
 import { ExternalServiceError } from '../../lib/errors.ts'
-import { type ProviderHttp, type ProviderResponse, providerErrorMessage } from '../http/provider-http.ts'
+import type { ProviderApi } from '../http/provider-api.ts'
+import { TransientProviderError } from '../http/provider-errors.ts'
+import { type ProviderResponse, providerErrorMessage } from '../http/provider-http.ts'
 import type { GhlConfig } from './ghl.manifest.ts'
 import { type GhlCustomField, ghlCustomFieldCreatedSchema, ghlCustomFieldListSchema } from './ghl.schemas.ts'
 
@@ -20,17 +22,16 @@ export class GhlAuthRejectedError extends ExternalServiceError {}
 export class GhlCustomFieldsClient {
   constructor(
     private readonly config: GhlConfig,
-    private readonly http: ProviderHttp,
+    private readonly api: ProviderApi,
   ) {}
 
   async list(locationId: string, bearer: string, clientId: string): Promise<GhlCustomField[]> {
-    const response = await this.call(
-      'GET',
-      `/locations/${encodeURIComponent(locationId)}/customFields?model=contact`,
+    const what = `Listing GoHighLevel custom fields of location ${locationId}`
+    const response = await this.call(what, 'GET', locationId, `${fieldsPath(locationId)}?model=contact`, {
       bearer,
       clientId,
-    )
-    this.expectOk(response, `Listing GoHighLevel custom fields of location ${locationId}`)
+    })
+    this.expectOk(response, what)
     const parsed = ghlCustomFieldListSchema.safeParse(response.body)
     if (!parsed.success)
       throw new ExternalServiceError('GoHighLevel answered the custom field list in an unexpected shape')
@@ -50,14 +51,13 @@ export class GhlCustomFieldsClient {
       ...(field.placeholder ? { placeholder: field.placeholder } : {}),
       ...(field.options?.length ? { options: field.options } : {}),
     }
-    const response = await this.call(
-      'POST',
-      `/locations/${encodeURIComponent(locationId)}/customFields`,
+    const what = `Creating GoHighLevel custom field "${field.name}"`
+    const response = await this.call(what, 'POST', locationId, fieldsPath(locationId), {
       bearer,
       clientId,
-      body,
-    )
-    this.expectOk(response, `Creating GoHighLevel custom field "${field.name}"`)
+      json: body,
+    })
+    this.expectOk(response, what)
     const parsed = ghlCustomFieldCreatedSchema.safeParse(response.body)
     if (!parsed.success)
       throw new ExternalServiceError('GoHighLevel answered the new custom field in an unexpected shape')
@@ -65,32 +65,44 @@ export class GhlCustomFieldsClient {
   }
 
   async remove(locationId: string, fieldId: string, bearer: string, clientId: string): Promise<void> {
-    const response = await this.call(
-      'DELETE',
-      `/locations/${encodeURIComponent(locationId)}/customFields/${encodeURIComponent(fieldId)}`,
-      bearer,
-      clientId,
-    )
+    const what = `Deleting GoHighLevel custom field ${fieldId}`
+    const path = `${fieldsPath(locationId)}/${encodeURIComponent(fieldId)}`
+    const response = await this.call(what, 'DELETE', locationId, path, { bearer, clientId })
     // Already gone counts as removed.
     if (response.status === 404 || response.status === 400) return
-    this.expectOk(response, `Deleting GoHighLevel custom field ${fieldId}`)
+    this.expectOk(response, what)
   }
 
-  private call(
+  /**
+   * Through the location's rate budget and its 429 retry like every GHL call (docs/providers/ghl.md
+   * §10), with the credential the caller holds (a location key or an OAuth token).
+   */
+  private async call(
+    what: string,
     method: string,
+    locationId: string,
     path: string,
-    bearer: string,
-    clientId: string,
-    json?: unknown,
+    request: { bearer: string; clientId: string; json?: unknown },
   ): Promise<ProviderResponse> {
-    return this.http.request({
-      platform: 'ghl',
-      clientId,
-      method,
-      url: `${this.config.ghl.apiBase}${path}`,
-      headers: { authorization: `Bearer ${bearer}`, version: VERSION },
-      json,
-    })
+    const { bearer, clientId, json } = request
+    try {
+      return await this.api.call({
+        platform: 'ghl',
+        clientId,
+        method,
+        url: `${this.config.ghl.apiBase}${path}`,
+        headers: { version: VERSION },
+        json,
+        rateKey: `ghl:${locationId}`,
+        rateLimit: { limit: this.config.ghl.rateLimitMax, windowMs: this.config.ghl.rateLimitIntervalMs },
+        token: async () => bearer,
+      })
+    } catch (error) {
+      if (!(error instanceof TransientProviderError)) throw error
+      throw new ExternalServiceError(
+        `${what} failed, GoHighLevel still refusing after retries: ${error.message}`,
+      )
+    }
   }
 
   private expectOk(response: ProviderResponse, what: string): void {
@@ -99,4 +111,8 @@ export class GhlCustomFieldsClient {
     if (response.status === 401 || response.status === 403) throw new GhlAuthRejectedError(message)
     throw new ExternalServiceError(message)
   }
+}
+
+function fieldsPath(locationId: string): string {
+  return `/locations/${encodeURIComponent(locationId)}/customFields`
 }

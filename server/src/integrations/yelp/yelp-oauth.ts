@@ -86,9 +86,8 @@ export class YelpOAuth {
       throw new ExternalServiceError('Yelp answered the token request in an unexpected shape')
     }
     const reason = `${response.status} ${providerErrorMessage(response.body) ?? ''}`.trim()
-    const code = providerErrorCode(response.body) ?? ''
     // docs/providers/yelp.md §4 error ids: INVALID_CLIENT (401) and CLIENT_NOT_FOUND (404) are the app's credentials.
-    if (/^(INVALID_CLIENT|CLIENT_NOT_FOUND)$/i.test(code)) {
+    if (/^(INVALID_CLIENT|CLIENT_NOT_FOUND)$/i.test(tokenErrorId(response.body) ?? '')) {
       throw new AppCredentialsRejectedError(
         'yelp',
         `Yelp refused this server's app credentials (YELP_CLIENT_ID / YELP_CLIENT_SECRET): ${reason}`,
@@ -115,4 +114,17 @@ export class YelpOAuth {
     }
     return { clientId, clientSecret }
   }
+}
+
+/**
+ * The token endpoints name their error `error.id`, not the `error.code` of the rest of the API
+ * (docs/providers/yelp.md §4 "Token errors"); that shape is documented for the retired endpoint
+ * only, so `code` is read too should v3 answer in the API's shape.
+ */
+function tokenErrorId(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined
+  const error = (body as { error?: unknown }).error
+  if (!error || typeof error !== 'object') return undefined
+  const id = (error as { id?: unknown }).id
+  return typeof id === 'string' ? id : providerErrorCode(body)
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { ExternalServiceError, NotConfiguredError } from '../../lib/errors.ts'
 import { type ApiCall, type ProviderApi, permanentError } from '../http/provider-api.ts'
-import { PermanentProviderError } from '../http/provider-errors.ts'
-import { type ProviderHttp, providerErrorMessage } from '../http/provider-http.ts'
+import { PermanentProviderError, TransientProviderError } from '../http/provider-errors.ts'
+import { providerErrorMessage } from '../http/provider-http.ts'
 import { type YelpConfig, yelpManifest } from './yelp.manifest.ts'
 
 /** docs/providers/yelp.md §3 leaves GET's paging unconfirmed: pages of this size with `offset`. */
@@ -35,25 +35,28 @@ const subscriptionsPage = z
 export class YelpSubscriptions {
   constructor(
     private readonly config: YelpConfig,
-    private readonly http: ProviderHttp,
-    /** The rate-limited, retrying layer the daily check uses (5 calls a second per endpoint). */
-    private readonly api?: ProviderApi,
+    /** The rate-limited, retrying layer every Yelp call goes through (5 calls a second per endpoint). */
+    private readonly api: ProviderApi,
   ) {}
 
   isConfigured(): boolean {
     return Boolean(this.config.yelp.apiKey)
   }
 
+  /**
+   * The operator's subscribe, through the same limiter and 429 retry as every other Yelp call
+   * (5 calls a second per endpoint, docs/providers/yelp.md §1): agencies connect clients in bursts.
+   */
   async subscribeWebhooks(businessId: string, clientId: string): Promise<void> {
-    const apiKey = this.requireApiKey()
-    const response = await this.http.request({
-      platform: 'yelp',
-      clientId,
-      method: 'POST',
-      url: `${this.config.yelp.apiBase}/v3/businesses/subscriptions`,
-      headers: { authorization: `Bearer ${apiKey}` },
-      json: { subscription_types: ['WEBHOOK'], business_ids: [businessId] },
-    })
+    let response: Awaited<ReturnType<YelpSubscriptions['call']>>
+    try {
+      response = await this.post(businessId, clientId)
+    } catch (error) {
+      if (!(error instanceof TransientProviderError)) throw error
+      throw new ExternalServiceError(
+        `Yelp could not take the webhook subscription for business ${businessId} now: ${error.message}`,
+      )
+    }
     if (response.status === 202 || response.status === 200) return
     const reason = providerErrorMessage(response.body) ?? `HTTP ${response.status}`
     throw new ExternalServiceError(
@@ -99,20 +102,19 @@ export class YelpSubscriptions {
    * nothing when it exists (docs/providers/yelp.md §3), so a resend after a timeout is safe.
    */
   async resubscribeWebhooks(businessId: string, clientId: string): Promise<void> {
-    const url = `${this.config.yelp.apiBase}/v3/businesses/subscriptions`
-    const response = await this.call(
-      'POST',
-      url,
-      { subscription_types: ['WEBHOOK'], business_ids: [businessId] },
-      clientId,
-    )
+    const response = await this.post(businessId, clientId)
     if (response.status === 202 || response.status === 200) return
     throw permanentError('yelp', `Subscribing Yelp business ${businessId} to webhooks`, response)
   }
 
+  /** Re-adding an existing subscription changes nothing (docs/providers/yelp.md §3): safe to resend. */
+  private post(businessId: string, clientId: string) {
+    const url = `${this.config.yelp.apiBase}/v3/businesses/subscriptions`
+    return this.call('POST', url, { subscription_types: ['WEBHOOK'], business_ids: [businessId] }, clientId)
+  }
+
   private call(method: 'GET' | 'POST', url: string, json: unknown, clientId?: string) {
     const apiKey = this.requireApiKey()
-    if (!this.api) throw new Error('YelpSubscriptions was built without the provider API')
     const call: ApiCall = {
       platform: 'yelp',
       ...(clientId ? { clientId } : {}),

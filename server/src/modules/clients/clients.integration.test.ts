@@ -352,12 +352,14 @@ describe('GoHighLevel connection and custom fields', () => {
       path: '/locations/LocAAA111/customFields',
       status: 500,
       body: { statusCode: 500, message: 'Internal' },
+      // Past the call's own retries of a failed read.
+      times: 10,
     })
     const analysis = await world.admin.post('/api/clients/acme/ghl/analyze-leads')
     const failed = await world.admin.post('/api/clients/acme/ghl/create-custom-fields', analysis.body)
     expect(failed.status).toBe(502)
     expect((failed.body as { error: string }).error).toMatch(
-      /Listing GoHighLevel custom fields of location LocAAA111 failed: 500/,
+      /Listing GoHighLevel custom fields of location LocAAA111 failed.*: 500 Internal/,
     )
     expect((await getClient('acme')).ghlCustomFieldsStatus).toBe('error')
   })

@@ -4,13 +4,14 @@ import { urgently } from '../../db/urgency.ts'
 import { QUEUES, type ReplyJob } from '../../engine/queue/queues.ts'
 import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
 import { toPlainText } from '../../engine/reply/plain-text.ts'
+import { yelpReplyText } from '../../engine/reply/reply-attachments.ts'
 import { parseStorableJson, storableRawText } from '../../http/storable-json.ts'
 import { providerOutboundMessageSchema } from '../../integrations/ghl/ghl-webhook.schemas.ts'
 import { checkGhlSignature, type GhlWebhookKeys } from '../../integrations/ghl/ghl-webhook-signature.ts'
 import { findClientByLocationId } from '../../repositories/clients.repository.ts'
-import { findLeadIdForReply } from '../../repositories/ghl-contacts.repository.ts'
 import { insertMessageOnce } from '../../repositories/messages.repository.ts'
 import { insertWebhookLog } from '../../repositories/webhook-logs.repository.ts'
+import { routeReply } from './reply-routing.ts'
 
 export const REPLY_PATH = '/reply'
 // docs/providers/ghl.md §10 suggests refusing webhooks older than about five minutes, but GHL's retries after a
@@ -92,22 +93,33 @@ export class ReplyService {
       })
       return { status: 200, body: response, queued: false }
     }
-    const leadId = await findLeadIdForReply(this.db, {
-      clientId: client.clientId,
-      locationId: reply.locationId,
-      contactId: reply.contactId,
-      conversationId: reply.conversationId,
-    })
+    const plain = toPlainText(reply.message, reply.html)
+    const route = await routeReply(
+      this.db,
+      {
+        clientId: client.clientId,
+        locationId: reply.locationId,
+        contactId: reply.contactId,
+        conversationId: reply.conversationId,
+      },
+      plain,
+    )
+    const { leadId } = route
+    // What Yelp will get, recorded as the reply's content; a reply that cannot go whole (or to
+    // a lead the GHL user named) is recorded failed, and its job tells GHL why.
+    const forYelp = yelpReplyText(route.text, reply.attachments ?? [])
+    const error = route.error ?? (forYelp.ok ? undefined : forYelp.reason)
     return this.db.transaction(async (tx) => {
       const row = await insertMessageOnce(tx, {
         clientId: client.clientId,
         direction: 'outbound',
         platform: 'ghl',
         messageId: reply.messageId,
-        content: toPlainText(reply.message, reply.html),
-        status: 'pending',
+        content: forYelp.ok ? forYelp.text : route.text,
+        status: error ? 'error' : 'pending',
         externalKey: `ghl:${reply.messageId}`,
         metadata: {
+          ...(error ? { error } : {}),
           leadId,
           ghlMessageId: reply.messageId,
           ghlContactId: reply.contactId,
