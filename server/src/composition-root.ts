@@ -74,6 +74,8 @@ export interface Core {
   config: AppConfig
   db: DB
   box: SecretBox
+  /** Stored connections' secrets: the only reader of sealed tokens and the location API key. */
+  tokenStore: ProviderTokensStore
   signer: Signer
   yelpOAuth: YelpOAuth
   ghlOAuth: GhlOAuth
@@ -146,8 +148,9 @@ export async function buildApp({
   const signer = new Signer(config.appSecrets)
   const yelpOAuth = new YelpOAuth(config, http)
   const ghlOAuth = new GhlOAuth(config, http)
+  const tokenStore = new ProviderTokensStore(db, box)
   const tokens = new TokenManager(
-    new ProviderTokensStore(db),
+    tokenStore,
     new CredentialLeaseStore(db),
     box,
     yelpOAuth,
@@ -164,6 +167,7 @@ export async function buildApp({
     config,
     db,
     box,
+    tokenStore,
     signer,
     yelpOAuth,
     ghlOAuth,
@@ -231,7 +235,7 @@ export async function buildApp({
       db,
       baseUrl: config.baseUrl,
       signer,
-      box,
+      tokenStore,
       tokens,
       subscriptions: core.subscriptions,
       ghlFields: core.ghlFields,
@@ -243,7 +247,7 @@ export async function buildApp({
         }
       },
     }),
-    customFields: new CustomFieldsService({ db, box, tokens, ghlFields: core.ghlFields }),
+    customFields: new CustomFieldsService({ db, tokenStore, tokens, ghlFields: core.ghlFields }),
     onboarding: new OnboardingService(db, signer, config),
     oauth: new OAuthService(core, boss, app.log),
     rolePermissions: new RolePermissionsService(db),
