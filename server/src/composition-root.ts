@@ -73,7 +73,6 @@ import { SETTINGS_CHANNEL } from './repositories/settings.repository.ts'
 export interface Core {
   config: AppConfig
   db: DB
-  box: SecretBox
   /** Stored connections' secrets: the only reader of sealed tokens and the location API key. */
   tokenStore: ProviderTokensStore
   signer: Signer
@@ -166,7 +165,6 @@ export async function buildApp({
   const core: Core = {
     config,
     db,
-    box,
     tokenStore,
     signer,
     yelpOAuth,

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { DB } from '../db/database.ts'
 import { unreadableReason } from '../integrations/oauth/token-manager.ts'
-import type { SecretBox } from '../lib/secret-box.ts'
 import { listClients } from '../repositories/clients.repository.ts'
-import { ProviderTokensStore } from '../repositories/provider-tokens.store.ts'
+import type { ProviderTokensStore } from '../repositories/provider-tokens.store.ts'
 
 /**
  * Run at start (issue 11 §7). With APP_SECRET = "new,old", every token or key an old key sealed
@@ -14,10 +13,9 @@ import { ProviderTokensStore } from '../repositories/provider-tokens.store.ts'
  */
 export async function resealStoredSecrets(
   db: DB,
-  box: SecretBox,
+  store: ProviderTokensStore,
   log?: FastifyBaseLogger,
 ): Promise<{ resealed: number; unreadable: number }> {
-  const store = new ProviderTokensStore(db, box)
   let resealed = 0
   let unreadable = 0
   for (const { clientId } of await listClients(db, null)) {
