@@ -158,6 +158,27 @@ module.exports = {
       to: { path: '^node_modules/drizzle-orm/' },
     },
     {
+      name: 'secrets-only-in-token-store',
+      comment:
+        'Sealed tokens and the location API key are read and sealed only by the provider-token ' +
+        'store (repositories/provider-tokens.store.ts) and the token manager (integrations/oauth/); ' +
+        'the rest of the product reads connections.repository.ts, whose views hold no secret. ' +
+        'So only those two (and the composition root, which makes the SecretBox) see the box or ' +
+        "the stored connection JSON's shape.",
+      severity: 'error',
+      from: {
+        path: '^server/src/',
+        pathNot: [
+          '^server/src/repositories/(provider-tokens\\.store|connections\\.repository)\\.ts$',
+          '^server/src/integrations/oauth/',
+          '^server/src/composition-root\\.ts$',
+          TEST,
+          TEST_SUPPORT,
+        ],
+      },
+      to: { path: '^server/src/(lib/secret-box|repositories/stored-connections)\\.ts$' },
+    },
+    {
       name: 'product-not-test-support',
       comment:
         'Product code (server/src, web/src, common) never imports the simulators, test support or ' +

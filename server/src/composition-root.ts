@@ -73,7 +73,8 @@ import { SETTINGS_CHANNEL } from './repositories/settings.repository.ts'
 export interface Core {
   config: AppConfig
   db: DB
-  box: SecretBox
+  /** Stored connections' secrets: the only reader of sealed tokens and the location API key. */
+  tokenStore: ProviderTokensStore
   signer: Signer
   yelpOAuth: YelpOAuth
   ghlOAuth: GhlOAuth
@@ -146,8 +147,9 @@ export async function buildApp({
   const signer = new Signer(config.appSecrets)
   const yelpOAuth = new YelpOAuth(config, http)
   const ghlOAuth = new GhlOAuth(config, http)
+  const tokenStore = new ProviderTokensStore(db, box)
   const tokens = new TokenManager(
-    new ProviderTokensStore(db),
+    tokenStore,
     new CredentialLeaseStore(db),
     box,
     yelpOAuth,
@@ -163,7 +165,7 @@ export async function buildApp({
   const core: Core = {
     config,
     db,
-    box,
+    tokenStore,
     signer,
     yelpOAuth,
     ghlOAuth,
@@ -231,7 +233,7 @@ export async function buildApp({
       db,
       baseUrl: config.baseUrl,
       signer,
-      box,
+      tokenStore,
       tokens,
       subscriptions: core.subscriptions,
       ghlFields: core.ghlFields,
@@ -243,7 +245,7 @@ export async function buildApp({
         }
       },
     }),
-    customFields: new CustomFieldsService({ db, box, tokens, ghlFields: core.ghlFields }),
+    customFields: new CustomFieldsService({ db, tokenStore, tokens, ghlFields: core.ghlFields }),
     onboarding: new OnboardingService(db, signer, config),
     oauth: new OAuthService(core, boss, app.log),
     rolePermissions: new RolePermissionsService(db),

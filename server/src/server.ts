@@ -40,7 +40,7 @@ export async function startServer(
       core: options.core,
     })
     queue.on('error', (error) => built.app.log.error({ err: error }, 'job queue error'))
-    await resealStoredSecrets(database.db, built.core.box, built.app.log)
+    await resealStoredSecrets(database.db, built.core.tokenStore, built.app.log)
     await built.engine?.start()
     await built.app.listen({ port: config.port, host: config.host })
     const address = built.app.server.address()

@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss'
 import type { DB } from '../db/database.ts'
 import { DailyCapReachedError } from '../integrations/http/provider-errors.ts'
 import { NotFoundError, ValidationError } from '../lib/errors.ts'
-import { findClient } from '../repositories/clients.repository.ts'
+import { findGhlConnection } from '../repositories/connections.repository.ts'
 import {
   type ContactSyncRow,
   claimContactSync,
@@ -40,7 +40,7 @@ export class ContactSync {
    * sync (the claim is one statement, so two processes cannot both win it).
    */
   async start(clientId: string): Promise<{ started: boolean; sync: ContactSyncRow }> {
-    const client = await findClient(this.db, clientId)
+    const client = await findGhlConnection(this.db, clientId)
     if (!client) throw new NotFoundError(`Client ${clientId} not found`)
     if (!isGhlConnected(client))
       throw new ValidationError('clientId: connect GoHighLevel before syncing contacts')
@@ -64,7 +64,7 @@ export class ContactSync {
   }
 
   async run(clientId: string): Promise<{ success: number; errors: number }> {
-    const client = await findClient(this.db, clientId)
+    const client = await findGhlConnection(this.db, clientId)
     if (!client) return { success: 0, errors: 0 }
     if (!isGhlConnected(client)) {
       await finishContactSync(this.db, clientId, {

@@ -12,7 +12,8 @@ import {
 import type { ProviderClients } from '../integrations/provider-clients.ts'
 import type { YelpOAuth } from '../integrations/yelp/yelp-oauth.ts'
 import { ConflictError, ExternalServiceError } from '../lib/errors.ts'
-import { findClient, ghlTokensOf, yelpTokensOf } from '../repositories/clients.repository.ts'
+import { findClient } from '../repositories/clients.repository.ts'
+import { findConnections, findYelpConnection } from '../repositories/connections.repository.ts'
 import { clearLeases } from '../repositories/credential-leases.repository.ts'
 import {
   listActiveJobs,
@@ -367,8 +368,7 @@ export class Engine {
     if (!(error instanceof PermanentProviderError) || error.platform !== 'yelp' || error.status !== 404)
       return false
     try {
-      const client = await findClient(this.deps.db, clientId)
-      const businessId = client ? yelpTokensOf(client).businessId : null
+      const businessId = (await findYelpConnection(this.deps.db, clientId))?.businessId
       if (!businessId) return false
       const token = await this.deps.tokens.yelpAccessToken(clientId)
       const reachable = await this.deps.yelpOAuth.listBusinesses(token, clientId)
@@ -382,9 +382,7 @@ export class Engine {
   }
 
   private async needsReauth(clientId: string, provider: 'yelp' | 'ghl'): Promise<boolean> {
-    const client = await findClient(this.deps.db, clientId)
-    if (!client) return false
-    return (provider === 'yelp' ? yelpTokensOf(client) : ghlTokensOf(client)).needsReauth === true
+    return (await findConnections(this.deps.db, clientId))?.[provider].needsReauth === true
   }
 
   private async work<T extends object>(queue: string, handle: (data: T) => Promise<unknown>): Promise<void> {

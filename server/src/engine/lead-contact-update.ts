@@ -1,5 +1,5 @@
 import type { DB } from '../db/database.ts'
-import { findClient } from '../repositories/clients.repository.ts'
+import { findGhlConnection } from '../repositories/connections.repository.ts'
 import { findLead } from '../repositories/leads.repository.ts'
 import { isGhlConnected, type LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
 import { withLeadLease } from './queue/lead-lease.ts'
@@ -20,7 +20,7 @@ export class LeadContactUpdate {
   ) {}
 
   async run(job: LeadJob): Promise<{ status: string }> {
-    const client = await findClient(this.db, job.clientId)
+    const client = await findGhlConnection(this.db, job.clientId)
     const lead = await findLead(this.db, job.clientId, job.leadId)
     if (!client || !lead) return { status: 'gone' }
     if (!isGhlConnected(client)) return { status: 'GoHighLevel is not connected for this client' }

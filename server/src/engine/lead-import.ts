@@ -2,7 +2,7 @@ import type { ImportStarted } from '@common/imports.ts'
 import type PgBoss from 'pg-boss'
 import type { DB } from '../db/database.ts'
 import { NotFoundError, ValidationError } from '../lib/errors.ts'
-import { findClient, yelpTokensOf } from '../repositories/clients.repository.ts'
+import { findYelpConnection } from '../repositories/connections.repository.ts'
 import { startLeadImport, updateLeadImport } from '../repositories/lead-imports.repository.ts'
 import type { LeadsPort } from './provider-ports.ts'
 import { type LeadSyncJob, leadSyncKey, PRIORITY, QUEUES } from './queue/queues.ts'
@@ -23,10 +23,9 @@ export class LeadImport {
 
   /** Validates and queues the import; the job does the paging. */
   async start(clientId: string): Promise<ImportStarted> {
-    const client = await findClient(this.db, clientId)
-    if (!client) throw new NotFoundError(`Client ${clientId} not found`)
-    const yelp = yelpTokensOf(client)
-    if (!yelp.accessToken || !yelp.businessId) {
+    const yelp = await findYelpConnection(this.db, clientId)
+    if (!yelp) throw new NotFoundError(`Client ${clientId} not found`)
+    if (!yelp.connected || !yelp.businessId) {
       throw new ValidationError('clientId: connect the client’s Yelp business before importing its leads')
     }
     await startLeadImport(this.db, clientId, yelp.businessId)
@@ -35,9 +34,8 @@ export class LeadImport {
   }
 
   async run(clientId: string): Promise<{ queued: number }> {
-    const client = await findClient(this.db, clientId)
-    const businessId = client ? yelpTokensOf(client).businessId : null
-    if (!client || !businessId) return { queued: 0 }
+    const businessId = (await findYelpConnection(this.db, clientId))?.businessId
+    if (!businessId) return { queued: 0 }
     try {
       const leadIds = await this.leads.listLeadIds(clientId, businessId)
       await updateLeadImport(this.db, clientId, { leadsFound: leadIds.length })

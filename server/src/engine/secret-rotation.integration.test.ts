@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config/config.ts'
 import { clients } from '../db/schema.ts'
 import { SecretBox } from '../lib/secret-box.ts'
+import { storedGhlSchema } from '../repositories/stored-connections.ts'
 import { type RunningServer, startServer } from '../server.ts'
 import { SessionClient } from '../testing/session-client.ts'
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts'
@@ -65,10 +66,10 @@ describe('APP_SECRET rotation', () => {
     ;({ server, admin } = await start(`${NEW},${OLD}`))
     running = server
     const [row] = await server.database.db.select().from(clients).where(eq(clients.clientId, 'rotated'))
-    const sealed = row?.ghlTokens as { accessToken: string; refreshToken: string }
+    const sealed = storedGhlSchema.parse(row?.ghlTokens)
     // Re-sealed: the new key alone opens them now.
-    expect(new SecretBox(NEW).open(sealed.accessToken)).toBe('access-rotated')
-    expect(new SecretBox(NEW).open(sealed.refreshToken)).toBe('refresh-rotated')
+    expect(new SecretBox(NEW).open(sealed.accessToken ?? '')).toBe('access-rotated')
+    expect(new SecretBox(NEW).open(sealed.refreshToken ?? '')).toBe('refresh-rotated')
     const rotated = (await admin.get('/api/clients/rotated')).body as ClientView
     expect(rotated.ghl).toMatchObject({ connected: true, needsReauth: false, reauthReason: null })
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import {
   clients,
@@ -9,65 +9,42 @@ import {
   userClientAssignments,
 } from '../db/schema.ts'
 
-export type ClientRow = typeof clients.$inferSelect
+/**
+ * The connection JSON and the location API key: the connections repository reads their public
+ * facts and the provider-token store their secrets, so a client row never carries them.
+ */
+const {
+  yelpTokens: _yelpTokens,
+  ghlTokens: _ghlTokens,
+  ghlLocationApiKey: _ghlLocationApiKey,
+  ...publicColumns
+} = getTableColumns(clients)
 
-/** Stored shape of `clients.yelp_tokens`; token values are sealed (SecretBox). */
-export interface StoredYelpTokens {
-  businessId?: string | null
-  webhookSubscribed?: boolean
-  accessToken?: string | null
-  refreshToken?: string | null
-  expiresAt?: string | null
-  refreshExpiresAt?: string | null
-  needsReauth?: boolean
-  /** Why the owner must authorize again, when the hub knows (e.g. an unreadable token). */
-  reauthReason?: string | null
-  connectedAt?: string | null
-  refreshedAt?: string | null
-  businessIds?: string[]
-}
-
-/** Stored shape of `clients.ghl_tokens`; token values are sealed (SecretBox). */
-export interface StoredGhlTokens {
-  accessToken?: string | null
-  refreshToken?: string | null
-  locationId?: string | null
-  companyId?: string | null
-  userId?: string | null
-  scope?: string | null
-  expiresAt?: string | null
-  needsReauth?: boolean
-  reauthReason?: string | null
-  connectedAt?: string | null
-  refreshedAt?: string | null
-}
-
-export function yelpTokensOf(row: ClientRow): StoredYelpTokens {
-  return (row.yelpTokens ?? {}) as StoredYelpTokens
-}
-
-export function ghlTokensOf(row: ClientRow): StoredGhlTokens {
-  return (row.ghlTokens ?? {}) as StoredGhlTokens
-}
+/** A client's own columns: no token, no key (see connections.repository.ts for its connections). */
+export type ClientRow = Omit<typeof clients.$inferSelect, 'yelpTokens' | 'ghlTokens' | 'ghlLocationApiKey'>
 
 /** All clients, or only those named (operators and viewers see their assigned ones). */
 export async function listClients(db: DB, onlyClientIds: string[] | null): Promise<ClientRow[]> {
   if (onlyClientIds && onlyClientIds.length === 0) return []
   return db
-    .select()
+    .select(publicColumns)
     .from(clients)
     .where(onlyClientIds ? inArray(clients.clientId, onlyClientIds) : undefined)
     .orderBy(asc(clients.name), asc(clients.clientId))
 }
 
 export async function findClient(db: DB, clientId: string): Promise<ClientRow | null> {
-  const [row] = await db.select().from(clients).where(eq(clients.clientId, clientId))
+  const [row] = await db.select(publicColumns).from(clients).where(eq(clients.clientId, clientId))
   return row ?? null
 }
 
-/** The row locked until the transaction ends, for read-modify-write of its token JSON. */
+/** The row locked until the transaction ends, for read-check-write of it and its connections. */
 export async function lockClient(db: DB, clientId: string): Promise<ClientRow | null> {
-  const [row] = await db.select().from(clients).where(eq(clients.clientId, clientId)).for('update')
+  const [row] = await db
+    .select(publicColumns)
+    .from(clients)
+    .where(eq(clients.clientId, clientId))
+    .for('update')
   return row ?? null
 }
 
@@ -79,7 +56,7 @@ export async function insertClient(
     .insert(clients)
     .values(client)
     .onConflictDoNothing({ target: clients.clientId })
-    .returning()
+    .returning(publicColumns)
   return row ?? null
 }
 
@@ -89,9 +66,6 @@ export type ClientPatch = Partial<
     | 'name'
     | 'email'
     | 'isActive'
-    | 'yelpTokens'
-    | 'ghlTokens'
-    | 'ghlLocationApiKey'
     | 'ghlLocationId'
     | 'ghlCustomFields'
     | 'ghlCustomFieldsStatus'
@@ -107,7 +81,7 @@ export async function updateClient(db: DB, clientId: string, patch: ClientPatch)
     .update(clients)
     .set({ ...patch, lastActivity: sql`now()` })
     .where(eq(clients.clientId, clientId))
-    .returning()
+    .returning(publicColumns)
   return row ?? null
 }
 
@@ -132,7 +106,7 @@ export async function findClientByBusinessId(
   exceptClientId?: string,
 ): Promise<ClientRow | null> {
   const [row] = await db
-    .select()
+    .select(publicColumns)
     .from(clients)
     .where(
       and(
@@ -164,7 +138,7 @@ export async function findClientByLocationId(
   exceptClientId?: string,
 ): Promise<ClientRow | null> {
   const [row] = await db
-    .select()
+    .select(publicColumns)
     .from(clients)
     .where(
       and(

@@ -140,10 +140,11 @@ export async function startConnectedWorld(
   const db = world.server.server.database.db
   const newTokenManager = () => {
     const http = new ProviderHttp(new ApiRequestLogStore(db))
+    const box = new SecretBox(config.appSecret)
     return new TokenManager(
-      new ProviderTokensStore(db),
+      new ProviderTokensStore(db, box),
       new CredentialLeaseStore(db),
-      new SecretBox(config.appSecret),
+      box,
       new YelpOAuth(config, http),
       new GhlOAuth(config, http),
       new ProviderAlertStore(db),

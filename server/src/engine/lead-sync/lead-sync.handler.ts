@@ -4,12 +4,8 @@ import { PermanentProviderError } from '../../integrations/http/provider-errors.
 import { NeedsReauthError } from '../../integrations/oauth/token-manager.ts'
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
-import {
-  type ClientRow,
-  findClient,
-  ghlTokensOf,
-  updateClient,
-} from '../../repositories/clients.repository.ts'
+import { updateClient } from '../../repositories/clients.repository.ts'
+import { findGhlConnection, type GhlConnection } from '../../repositories/connections.repository.ts'
 import { listFieldRecords } from '../../repositories/custom-fields.repository.ts'
 import { listSettledEventIds } from '../../repositories/event-claims.repository.ts'
 import { findContactMapping, saveContactMapping } from '../../repositories/ghl-contacts.repository.ts'
@@ -64,7 +60,7 @@ export class LeadSyncHandler {
 
   /** `signal`: aborted when this sync's lead lease was lost (lead-lease.ts); it stops writing. */
   async run(job: LeadSyncJob, signal?: AbortSignal): Promise<LeadSyncOutcome> {
-    const client = await findClient(this.db, job.clientId)
+    const client = await findGhlConnection(this.db, job.clientId)
     if (!client) return { leadId: job.leadId, stored: false, forwarded: 0, skipped: 'client deleted' }
     const { fields, events, hasNew } = await this.readLead(job)
     const pending = await this.unsettled(job.clientId, job.leadId, events)
@@ -83,7 +79,7 @@ export class LeadSyncHandler {
     if (!isGhlConnected(client)) {
       // Waiting for its owner to authorize again: park (the engine re-queues it on reconnect)
       // rather than complete, or this lead's messages would wait for the next reconcile.
-      if (ghlTokensOf(client).needsReauth)
+      if (client.needsReauth)
         throw new NeedsReauthError(
           'ghl',
           `The GoHighLevel connection of client ${client.clientId} needs to be authorized again`,
@@ -96,7 +92,7 @@ export class LeadSyncHandler {
   }
 
   /** Contact and stored events of a lead already in the database (no Yelp call). */
-  async syncFromStore(client: ClientRow, lead: LeadRow, signal?: AbortSignal): Promise<number> {
+  async syncFromStore(client: GhlConnection, lead: LeadRow, signal?: AbortSignal): Promise<number> {
     const link = await this.ensureContact(client, lead, { verify: true })
     const pending = await this.unsettled(client.clientId, lead.leadId, storedEventsOf(lead))
     return this.forwardNew(client, lead.leadId, pending, link, lead, signal)
@@ -141,7 +137,7 @@ export class LeadSyncHandler {
    * and repaired, and the events are offered again (their claims keep each one once).
    */
   private async forwardNew(
-    client: ClientRow,
+    client: GhlConnection,
     leadId: string,
     pending: YelpEvent[],
     link: ContactLink,
@@ -202,7 +198,7 @@ export class LeadSyncHandler {
    * when the stored conversation may be the part that is gone.
    */
   async ensureContact(
-    client: ClientRow,
+    client: GhlConnection,
     lead: LeadFields,
     options: { verify: boolean; distrustConversation?: boolean },
   ): Promise<ContactLink> {
@@ -276,15 +272,13 @@ function asStored(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value))
 }
 
-export function isGhlConnected(client: ClientRow): boolean {
-  const tokens = ghlTokensOf(client)
-  return (
-    Boolean(tokens.accessToken) && !tokens.needsReauth && Boolean(client.ghlLocationId ?? tokens.locationId)
-  )
+/** The client's GHL connection can take leads: tokens, no re-authorization pending, a location. */
+export function isGhlConnected(client: GhlConnection): boolean {
+  return client.connected && !client.needsReauth && Boolean(client.locationId)
 }
 
-export function locationOf(client: ClientRow): string {
-  const locationId = client.ghlLocationId ?? ghlTokensOf(client).locationId
+export function locationOf(client: GhlConnection): string {
+  const { locationId } = client
   if (!locationId) throw new Error(`Client ${client.clientId} has no GoHighLevel location`)
   return locationId
 }

@@ -1,5 +1,5 @@
 import type { DB } from '../../db/database.ts'
-import { findClient } from '../../repositories/clients.repository.ts'
+import { findGhlConnection } from '../../repositories/connections.repository.ts'
 import { listLeadIdsOfContact } from '../../repositories/ghl-contacts.repository.ts'
 import { findLead } from '../../repositories/leads.repository.ts'
 import { findMessageById, type MessageRow, updateMessage } from '../../repositories/messages.repository.ts'
@@ -48,7 +48,7 @@ export class HubReplyHandler {
   private async mirrorIntoGhl(job: HubReplyJob, row: MessageRow): Promise<string> {
     const done = meta(row)
     if (done.ghlMirrorMessageId) return 'mirrored'
-    const client = await findClient(this.db, job.clientId)
+    const client = await findGhlConnection(this.db, job.clientId)
     const lead = await findLead(this.db, job.clientId, job.leadId)
     if (!client || !lead || !isGhlConnected(client)) {
       const reason = 'GoHighLevel is not connected for this client'

@@ -1,7 +1,8 @@
 import type { ClientView, CustomFieldsStatus, OnboardingLinkStatus } from '@common/clients.ts'
 import { CUSTOM_FIELDS_STATUSES } from '@common/clients.ts'
 import type { Signer } from '../../lib/signer.ts'
-import { type ClientRow, ghlTokensOf, yelpTokensOf } from '../../repositories/clients.repository.ts'
+import type { ClientRow } from '../../repositories/clients.repository.ts'
+import type { ClientConnections } from '../../repositories/connections.repository.ts'
 import { SUBSCRIPTION_STATES } from '../../repositories/yelp-subscriptions.repository.ts'
 
 type OnboardingFields = Pick<
@@ -27,13 +28,12 @@ export function onboardingToken(
  * once both providers are connected, unless it was issued while they already were.
  */
 export function onboardingLinkStatus(
-  row: OnboardingFields & Pick<ClientRow, 'yelpTokens' | 'ghlTokens'>,
+  row: OnboardingFields,
+  connections: ClientConnections,
   now = new Date(),
 ): OnboardingLinkStatus {
   if (row.onboardingExpiresAt.getTime() <= now.getTime()) return 'expired'
-  const bothConnected = Boolean(
-    yelpTokensOf(row as ClientRow).accessToken && ghlTokensOf(row as ClientRow).accessToken,
-  )
+  const bothConnected = connections.yelp.connected && connections.ghl.connected
   return bothConnected && !row.onboardingOutlivesConnection ? 'completed' : 'active'
 }
 
@@ -46,14 +46,18 @@ export function onboardingUrl(
 }
 
 /** A client as responses carry it: connection status, never a token or key value. */
-export function toClientView(row: ClientRow, baseUrl: string, signer: Signer): ClientView {
-  const yelp = yelpTokensOf(row)
-  const ghl = ghlTokensOf(row)
+export function toClientView(
+  row: ClientRow,
+  connections: ClientConnections,
+  baseUrl: string,
+  signer: Signer,
+): ClientView {
+  const { yelp, ghl } = connections
   const status = (CUSTOM_FIELDS_STATUSES as readonly string[]).includes(row.ghlCustomFieldsStatus)
     ? (row.ghlCustomFieldsStatus as CustomFieldsStatus)
     : 'not_configured'
-  const businessId = yelp.businessId ?? null
-  const locationId = row.ghlLocationId ?? ghl.locationId ?? null
+  const { businessId } = yelp
+  const { locationId } = ghl
   return {
     id: row.id,
     clientId: row.clientId,
@@ -62,20 +66,20 @@ export function toClientView(row: ClientRow, baseUrl: string, signer: Signer): C
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
     lastActivity: row.lastActivity?.toISOString() ?? null,
-    yelpTokens: row.yelpTokens ? { businessId, webhookSubscribed: yelp.webhookSubscribed === true } : null,
+    yelpTokens: yelp.hasRecord ? { businessId, webhookSubscribed: yelp.webhookSubscribed } : null,
     ghlLocationId: locationId,
     ghlCustomFieldsStatus: status,
     ghlCustomFieldsCount: row.ghlCustomFieldsCount,
     onboardingUrl: onboardingUrl(baseUrl, signer, row),
     onboardingExpiresAt: row.onboardingExpiresAt.toISOString(),
-    onboardingStatus: onboardingLinkStatus(row),
+    onboardingStatus: onboardingLinkStatus(row, connections),
     yelp: {
-      connected: Boolean(yelp.accessToken),
-      expiresAt: yelp.expiresAt ?? null,
-      needsReauth: yelp.needsReauth === true,
-      reauthReason: yelp.needsReauth === true ? (yelp.reauthReason ?? null) : null,
+      connected: yelp.connected,
+      expiresAt: yelp.expiresAt,
+      needsReauth: yelp.needsReauth,
+      reauthReason: yelp.reauthReason,
       businessId,
-      webhookSubscribed: yelp.webhookSubscribed === true,
+      webhookSubscribed: yelp.webhookSubscribed,
       subscription: {
         state: SUBSCRIPTION_STATES.find((state) => state === row.yelpSubscriptionState) ?? 'unchecked',
         checkedAt: row.yelpSubscriptionCheckedAt?.toISOString() ?? null,
@@ -83,11 +87,11 @@ export function toClientView(row: ClientRow, baseUrl: string, signer: Signer): C
       },
     },
     ghl: {
-      connected: Boolean(ghl.accessToken),
-      hasApiKey: Boolean(row.ghlLocationApiKey),
-      expiresAt: ghl.expiresAt ?? null,
-      needsReauth: ghl.needsReauth === true,
-      reauthReason: ghl.needsReauth === true ? (ghl.reauthReason ?? null) : null,
+      connected: ghl.connected,
+      hasApiKey: ghl.hasApiKey,
+      expiresAt: ghl.expiresAt,
+      needsReauth: ghl.needsReauth,
+      reauthReason: ghl.reauthReason,
       locationId,
     },
   }

@@ -2,6 +2,7 @@ import type { ClientView } from '@common/clients.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clients } from '../../db/schema.ts'
+import { storedYelpSchema } from '../../repositories/stored-connections.ts'
 import { SessionClient } from '../../testing/session-client.ts'
 import { type SimulatedWorld, startWithSimulators } from '../../testing/with-simulators.ts'
 
@@ -147,7 +148,7 @@ describe('Yelp connection', () => {
     expect(view.yelp.connected).toBe(true)
     expect(view.yelp.expiresAt).not.toBeNull()
     const [row] = await db().select().from(clients).where(eq(clients.clientId, 'acme'))
-    const stored = row?.yelpTokens as { accessToken: string; refreshToken: string }
+    const stored = storedYelpSchema.parse(row?.yelpTokens)
     expect(stored.accessToken).toMatch(/^v1\./)
     const simTokens = JSON.stringify(world.yelp.state())
     expect(simTokens).not.toContain(stored.accessToken)

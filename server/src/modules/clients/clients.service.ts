@@ -22,7 +22,6 @@ import {
 } from '../../integrations/oauth/token-manager.ts'
 import type { YelpSubscriptions } from '../../integrations/yelp/yelp-subscriptions.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
-import type { SecretBox } from '../../lib/secret-box.ts'
 import type { Signer } from '../../lib/signer.ts'
 import { type Actor, recordAudit } from '../../repositories/audit.repository.ts'
 import {
@@ -32,14 +31,19 @@ import {
   findClient,
   findClientByBusinessId,
   findClientByLocationId,
-  ghlTokensOf,
   insertClient,
   listClients,
   lockClient,
   updateClient,
-  yelpTokensOf,
 } from '../../repositories/clients.repository.ts'
+import {
+  type ClientConnections,
+  findConnections,
+  listConnections,
+  saveYelpBusiness,
+} from '../../repositories/connections.repository.ts'
 import { cancelClientWork } from '../../repositories/parked-jobs.repository.ts'
+import type { ProviderTokensStore } from '../../repositories/provider-tokens.store.ts'
 import { saveSubscriptionCheck } from '../../repositories/yelp-subscriptions.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { actorOf } from '../users/users.service.ts'
@@ -52,7 +56,8 @@ interface Deps {
   db: DB
   baseUrl: string
   signer: Signer
-  box: SecretBox
+  /** Where pasted tokens and the location API key are sealed and stored. */
+  tokenStore: ProviderTokensStore
   tokens: TokenManager
   subscriptions: YelpSubscriptions
   ghlFields: GhlCustomFieldsClient
@@ -68,13 +73,22 @@ export class ClientsService {
     return this.deps.db
   }
 
-  private view(row: ClientRow): ClientView {
-    return toClientView(row, this.deps.baseUrl, this.deps.signer)
+  /** Pass the transaction when inside one (the view reads the connections it just changed). */
+  private async view(row: ClientRow, db: DB = this.db): Promise<ClientView> {
+    return toClientView(row, await connectionsOf(db, row.clientId), this.deps.baseUrl, this.deps.signer)
   }
 
   async list(session: AuthenticatedSession): Promise<ClientView[]> {
     const rows = await listClients(this.db, await visibleClientIds(this.db, session))
-    return rows.map((row) => this.view(row))
+    const connections = await listConnections(
+      this.db,
+      rows.map((row) => row.clientId),
+    )
+    // A client deleted between the two reads is gone: it is left out.
+    return rows.flatMap((row) => {
+      const found = connections.get(row.clientId)
+      return found ? [toClientView(row, found, this.deps.baseUrl, this.deps.signer)] : []
+    })
   }
 
   async get(session: AuthenticatedSession, clientId: string): Promise<ClientView> {
@@ -91,7 +105,7 @@ export class ClientsService {
         entityId: row.clientId,
         after: input,
       })
-      return this.view(row)
+      return this.view(row, tx)
     })
   }
 
@@ -113,49 +127,39 @@ export class ClientsService {
     const view = await this.db.transaction(async (tx) => {
       const row = await lockClient(tx, clientId)
       if (!row) throw new NotFoundError(`Client ${clientId} not found`)
+      const before = await connectionsOf(tx, clientId)
       const patch: ClientPatch = {}
       if (input.name !== undefined) patch.name = input.name
       if (input.email !== undefined) patch.email = input.email
       if (input.isActive !== undefined) patch.isActive = input.isActive
       if (input.yelpTokens) {
         await this.assertBusinessFree(tx, input.yelpTokens.businessId, clientId)
-        const current = yelpTokensOf(row)
-        const businessChanged = current.businessId !== input.yelpTokens.businessId
-        patch.yelpTokens = {
-          ...current,
+        const businessChanged = before.yelp.businessId !== input.yelpTokens.businessId
+        await saveYelpBusiness(tx, clientId, {
           businessId: input.yelpTokens.businessId,
           // A new business is not subscribed until Yelp accepts a subscription for it.
           webhookSubscribed:
-            input.yelpTokens.webhookSubscribed ??
-            (businessChanged ? false : current.webhookSubscribed === true),
-        }
+            input.yelpTokens.webhookSubscribed ?? (businessChanged ? false : before.yelp.webhookSubscribed),
+        })
       }
       if (input.ghlTokens?.locationId) await this.assertLocationFree(tx, input.ghlTokens.locationId, clientId)
-      if (input.ghlTokens) {
-        patch.ghlTokens = {
-          ...ghlTokensOf(row),
-          accessToken: this.deps.box.seal(input.ghlTokens.accessToken),
-          ...(input.ghlTokens.refreshToken
-            ? { refreshToken: this.deps.box.seal(input.ghlTokens.refreshToken) }
-            : {}),
-          ...(input.ghlTokens.locationId ? { locationId: input.ghlTokens.locationId } : {}),
-          needsReauth: false,
-        }
-      }
+      if (input.ghlTokens) await this.deps.tokenStore.saveGhlTokens(clientId, input.ghlTokens, tx)
       if (input.ghlLocationId !== undefined && input.ghlLocationApiKey === undefined) {
         await this.assertLocationFree(tx, input.ghlLocationId, clientId)
         patch.ghlLocationId = input.ghlLocationId
       }
-      const updated = Object.keys(patch).length ? await updateClient(tx, clientId, patch) : row
+      const changed =
+        Object.keys(patch).length > 0 || input.yelpTokens !== undefined || input.ghlTokens !== undefined
+      const updated = changed ? await updateClient(tx, clientId, patch) : row
       if (!updated) throw new NotFoundError(`Client ${clientId} not found`)
       await recordAudit(tx, actorOf(session), {
         action: 'client.update',
         entityType: 'client',
         entityId: clientId,
-        before: publicFields(row),
-        after: publicFields(updated),
+        before: publicFields(row, before),
+        after: publicFields(updated, await connectionsOf(tx, clientId)),
       })
-      return this.view(updated)
+      return this.view(updated, tx)
     })
     // New tokens clear "needs re-auth": the jobs parked meanwhile go back on the queue.
     if (input.ghlTokens) await this.deps.onConnected?.(clientId, 'ghl')
@@ -167,13 +171,14 @@ export class ClientsService {
     await this.db.transaction(async (tx) => {
       const row = await lockClient(tx, clientId)
       if (!row) throw new NotFoundError(`Client ${clientId} not found`)
+      const before = publicFields(row, await connectionsOf(tx, clientId))
       await deleteClientAndData(tx, clientId)
       await cancelClientWork(tx, clientId)
       await recordAudit(tx, actorOf(session), {
         action: 'client.delete',
         entityType: 'client',
         entityId: clientId,
-        before: publicFields(row),
+        before,
       })
     })
   }
@@ -190,9 +195,8 @@ export class ClientsService {
     return this.db.transaction(async (tx) => {
       const row = await lockClient(tx, clientId)
       if (!row) throw new NotFoundError(`Client ${clientId} not found`)
-      await updateClient(tx, clientId, {
-        yelpTokens: { ...yelpTokensOf(row), businessId, webhookSubscribed: true },
-      })
+      const before = await connectionsOf(tx, clientId)
+      await saveYelpBusiness(tx, clientId, { businessId, webhookSubscribed: true })
       // An operator subscribing again answers a lapsed flag (issue 17 §3): the daily check confirms it.
       if (row.yelpSubscriptionState) {
         const now = new Date()
@@ -207,7 +211,7 @@ export class ClientsService {
         action: 'client.webhook_subscribed',
         entityType: 'client',
         entityId: clientId,
-        before: { businessId: yelpTokensOf(row).businessId ?? null },
+        before: { businessId: before.yelp.businessId },
         after: { businessId, webhookSubscribed: true },
       })
       return { success: true, businessId, webhookSubscribed: true }
@@ -220,8 +224,8 @@ export class ClientsService {
     clientId: string,
     input: { locationApiKey: string; locationId?: string },
   ): Promise<SaveGhlApiKeyResult> {
-    const row = await this.visibleRow(session, clientId)
-    const locationId = input.locationId ?? row.ghlLocationId ?? ghlTokensOf(row).locationId
+    await this.visibleRow(session, clientId)
+    const locationId = input.locationId ?? (await connectionsOf(this.db, clientId)).ghl.locationId
     if (!locationId) throw new ValidationError('locationId: Location ID is required')
     await this.assertLocationFree(this.db, locationId, clientId)
     try {
@@ -236,15 +240,13 @@ export class ClientsService {
       const current = await lockClient(tx, clientId)
       if (!current) throw new NotFoundError(`Client ${clientId} not found`)
       await this.assertLocationFree(tx, locationId, clientId)
-      await updateClient(tx, clientId, {
-        ghlLocationApiKey: this.deps.box.seal(input.locationApiKey),
-        ghlLocationId: locationId,
-      })
+      const { ghl } = await connectionsOf(tx, clientId)
+      await this.deps.tokenStore.saveLocationApiKey(clientId, input.locationApiKey, locationId, tx)
       await recordAudit(tx, actorOf(session), {
         action: 'client.ghl_api_key_saved',
         entityType: 'client',
         entityId: clientId,
-        before: { locationId: current.ghlLocationId, hadApiKey: Boolean(current.ghlLocationApiKey) },
+        before: { locationId: current.ghlLocationId, hadApiKey: ghl.hasApiKey },
         after: { locationId, hasApiKey: true },
       })
     })
@@ -261,10 +263,11 @@ export class ClientsService {
       const row = await lockClient(tx, clientId)
       if (!row) throw new NotFoundError(`Client ${clientId} not found`)
       const expiresAt = new Date(Date.now() + ONBOARDING_LINK_DAYS * 24 * 60 * 60_000)
+      const { yelp, ghl } = await connectionsOf(tx, clientId)
       const updated = await updateClient(tx, clientId, {
         onboardingNonce: randomUUID(),
         onboardingExpiresAt: expiresAt,
-        onboardingOutlivesConnection: Boolean(yelpTokensOf(row).accessToken && ghlTokensOf(row).accessToken),
+        onboardingOutlivesConnection: yelp.connected && ghl.connected,
       })
       if (!updated) throw new NotFoundError(`Client ${clientId} not found`)
       await recordAudit(tx, actorOf(session), {
@@ -273,7 +276,7 @@ export class ClientsService {
         entityId: clientId,
         after: { expiresAt: expiresAt.toISOString() },
       })
-      return this.view(updated)
+      return this.view(updated, tx)
     })
   }
 
@@ -298,9 +301,8 @@ export class ClientsService {
       await this.deps.tokens.refresh(provider, clientId, { evenIfFlagged: true })
       // A connection that was flagged works again: its parked jobs go back on the queue.
       await this.deps.onConnected?.(clientId, provider)
-      const row = await findClient(this.db, clientId)
-      const tokens = row ? (provider === 'yelp' ? yelpTokensOf(row) : ghlTokensOf(row)) : {}
-      return { status: 'refreshed', expiresAt: tokens.expiresAt ?? null }
+      const connections = await findConnections(this.db, clientId)
+      return { status: 'refreshed', expiresAt: connections?.[provider].expiresAt ?? null }
     } catch (error) {
       if (error instanceof NotConnectedError) return { status: 'not_connected' }
       return { status: 'failed', error: (error as Error).message }
@@ -334,16 +336,22 @@ export class ClientsService {
   }
 }
 
+/** A client's connections; pass the transaction when inside one. */
+async function connectionsOf(db: DB, clientId: string): Promise<ClientConnections> {
+  const connections = await findConnections(db, clientId)
+  if (!connections) throw new NotFoundError(`Client ${clientId} not found`)
+  return connections
+}
+
 /** What an audit entry may hold of a client: no token, no key. */
-function publicFields(row: ClientRow) {
-  const yelp = yelpTokensOf(row)
+function publicFields(row: ClientRow, { yelp, ghl }: ClientConnections) {
   return {
     name: row.name,
     email: row.email,
     isActive: row.isActive,
-    businessId: yelp.businessId ?? null,
-    webhookSubscribed: yelp.webhookSubscribed === true,
+    businessId: yelp.businessId,
+    webhookSubscribed: yelp.webhookSubscribed,
     ghlLocationId: row.ghlLocationId,
-    hasGhlApiKey: Boolean(row.ghlLocationApiKey),
+    hasGhlApiKey: ghl.hasApiKey,
   }
 }

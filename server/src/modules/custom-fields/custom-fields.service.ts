@@ -12,14 +12,9 @@ import type { GhlCustomField } from '../../integrations/ghl/ghl.schemas.ts'
 import type { GhlCustomFieldsClient } from '../../integrations/ghl/ghl-custom-fields.client.ts'
 import type { TokenManager } from '../../integrations/oauth/token-manager.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
-import type { SecretBox } from '../../lib/secret-box.ts'
 import { recordAudit } from '../../repositories/audit.repository.ts'
-import {
-  type ClientRow,
-  findClient,
-  ghlTokensOf,
-  updateClient,
-} from '../../repositories/clients.repository.ts'
+import { updateClient } from '../../repositories/clients.repository.ts'
+import { findGhlConnection, type GhlConnection } from '../../repositories/connections.repository.ts'
 import { acquireLease, releaseLease } from '../../repositories/credential-leases.repository.ts'
 import {
   type CustomFieldRow,
@@ -28,6 +23,7 @@ import {
   listLeadProjects,
   upsertFieldRecord,
 } from '../../repositories/custom-fields.repository.ts'
+import type { ProviderTokensStore } from '../../repositories/provider-tokens.store.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { assertClientVisible } from '../clients/client-scope.ts'
 import { actorOf } from '../users/users.service.ts'
@@ -44,7 +40,8 @@ interface WantedField {
 
 interface Deps {
   db: DB
-  box: SecretBox
+  /** Opens the location API key. */
+  tokenStore: ProviderTokensStore
   tokens: TokenManager
   ghlFields: GhlCustomFieldsClient
 }
@@ -147,7 +144,7 @@ export class CustomFieldsService {
     const row = await this.visibleRow(session, clientId)
     const records = await listFieldRecords(this.deps.db, clientId)
     return {
-      hasApiKey: Boolean(row.ghlLocationApiKey),
+      hasApiKey: row.hasApiKey,
       hasCustomFields: records.length > 0,
       fieldMapping: fieldMapping(records.map(toRecord)),
     }
@@ -223,19 +220,20 @@ export class CustomFieldsService {
   }
 
   /** The location key when saved (the setup order puts it before OAuth), else the OAuth token. */
-  private async credential(row: ClientRow): Promise<{ locationId: string; bearer: string }> {
-    const locationId = row.ghlLocationId ?? ghlTokensOf(row).locationId
+  private async credential(ghl: GhlConnection): Promise<{ locationId: string; bearer: string }> {
+    const { locationId } = ghl
     if (!locationId)
       throw new ValidationError('ghlLocationId: save the GoHighLevel location ID and API key first')
-    if (row.ghlLocationApiKey) return { locationId, bearer: this.deps.box.open(row.ghlLocationApiKey) }
-    if (ghlTokensOf(row).accessToken)
-      return { locationId, bearer: await this.deps.tokens.ghlAccessToken(row.clientId) }
+    const apiKey = await this.deps.tokenStore.locationApiKey(ghl.clientId)
+    if (apiKey) return { locationId, bearer: apiKey }
+    if (ghl.connected) return { locationId, bearer: await this.deps.tokens.ghlAccessToken(ghl.clientId) }
     throw new ValidationError('ghlLocationApiKey: save the GoHighLevel location API key first')
   }
 
-  private async visibleRow(session: AuthenticatedSession, clientId: string): Promise<ClientRow> {
+  /** The client's GHL connection, once the session may see the client. */
+  private async visibleRow(session: AuthenticatedSession, clientId: string): Promise<GhlConnection> {
     await assertClientVisible(this.deps.db, session, clientId)
-    const row = await findClient(this.deps.db, clientId)
+    const row = await findGhlConnection(this.deps.db, clientId)
     if (!row) throw new NotFoundError(`Client ${clientId} not found`)
     return row
   }

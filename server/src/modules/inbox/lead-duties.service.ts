@@ -5,7 +5,7 @@ import type { ChangePort } from '../../engine/changes/change-port.ts'
 import { type MarkReadJob, QUEUES } from '../../engine/queue/queues.ts'
 import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
-import { findClient, yelpTokensOf } from '../../repositories/clients.repository.ts'
+import { findYelpConnection } from '../../repositories/connections.repository.ts'
 import { findRepliedActivity, insertRepliedActivity } from '../../repositories/lead-activity.repository.ts'
 import { findInboxLead, type InboxLeadRow, setLeadStatus } from '../../repositories/lead-inbox.repository.ts'
 import { lockLeadReadState, setReadRequested } from '../../repositories/lead-read-receipts.repository.ts'
@@ -41,8 +41,7 @@ export class LeadDutiesService {
   async markRead(session: AuthenticatedSession, leadId: string, eventId: string): Promise<LeadReadAnswer> {
     const row = await this.visibleLead(session, leadId)
     const boss = this.requireQueue()
-    const client = await findClient(this.deps.db, row.clientId)
-    const isConnected = Boolean(client && yelpTokensOf(client).accessToken)
+    const isConnected = (await findYelpConnection(this.deps.db, row.clientId))?.connected === true
     const outcome = await this.deps.db.transaction(async (tx) => {
       const state = await lockLeadReadState(tx, row.leadId)
       if (!state) throw new NotFoundError(`Lead ${leadId} not found`)

@@ -15,7 +15,7 @@ import type { ChangePort } from '../../engine/changes/change-port.ts'
 import { type HubReplyJob, type LeadJob, QUEUES } from '../../engine/queue/queues.ts'
 import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
-import { findClient, yelpTokensOf } from '../../repositories/clients.repository.ts'
+import { findYelpConnection } from '../../repositories/connections.repository.ts'
 import { listLeadActivity } from '../../repositories/lead-activity.repository.ts'
 import {
   type ClientScope,
@@ -130,8 +130,8 @@ export class LeadsService {
   async reply(session: AuthenticatedSession, leadId: string, text: string): Promise<{ messageId: number }> {
     const row = await this.visibleLead(session, leadId)
     const boss = this.requireQueue()
-    const client = await findClient(this.deps.db, row.clientId)
-    if (!client || !yelpTokensOf(client).accessToken) {
+    const yelp = await findYelpConnection(this.deps.db, row.clientId)
+    if (!yelp?.connected) {
       throw new ConflictError(`Client ${row.clientId} is not connected to Yelp; the reply cannot be sent`)
     }
     const messageId = await this.deps.db.transaction(async (tx) => {

@@ -18,12 +18,12 @@ import {
   findClient,
   findClientByBusinessId,
   findClientByLocationId,
-  ghlTokensOf,
   lockClient,
   updateClient,
-  yelpTokensOf,
 } from '../../repositories/clients.repository.ts'
+import { findYelpConnection } from '../../repositories/connections.repository.ts'
 import { claimContactSync } from '../../repositories/contact-syncs.repository.ts'
+import type { ProviderTokensStore } from '../../repositories/provider-tokens.store.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
 import { clientForOnboardingToken } from '../onboarding/onboarding-access.ts'
@@ -50,6 +50,8 @@ export interface OAuthServiceDeps {
   yelpOAuth: YelpOAuth
   ghlOAuth: GhlOAuth
   tokens: TokenManager
+  /** Where a callback's sealed tokens are stored. */
+  tokenStore: ProviderTokensStore
   /** Told after each successful connection (the engine resumes parked jobs). */
   connectionListeners: ConnectionListener[]
 }
@@ -198,8 +200,7 @@ export class OAuthService {
           title: 'Yelp connection failed',
           message: `Client ${clientId} no longer exists.`,
         }
-      const current = yelpTokensOf(row)
-      let businessId = current.businessId ?? null
+      let businessId = (await findYelpConnection(tx, clientId))?.businessId ?? null
       if (businessId && !reachable.includes(businessId)) {
         return {
           ok: false,
@@ -231,15 +232,17 @@ export class OAuthService {
           message: `Yelp business ${businessId} is already connected to another client. Nothing was changed.`,
         }
       }
-      await updateClient(tx, clientId, {
-        yelpTokens: {
-          ...current,
+      await this.deps.tokenStore.merge(
+        'yelp',
+        clientId,
+        {
           ...this.tokens.sealYelp(fresh),
           businessId,
           businessIds: reachable,
           connectedAt: new Date().toISOString(),
         },
-      })
+        tx,
+      )
       await recordAudit(tx, null, {
         action: 'client.yelp_connected',
         entityType: 'client',
@@ -291,14 +294,13 @@ export class OAuthService {
           message: `GoHighLevel location ${fresh.locationId} is already connected to another client. Nothing was changed.`,
         }
       }
-      await updateClient(tx, clientId, {
-        ghlTokens: {
-          ...ghlTokensOf(row),
-          ...this.tokens.sealGhl(fresh),
-          connectedAt: new Date().toISOString(),
-        },
-        ghlLocationId: fresh.locationId,
-      })
+      await this.deps.tokenStore.merge(
+        'ghl',
+        clientId,
+        { ...this.tokens.sealGhl(fresh), connectedAt: new Date().toISOString() },
+        tx,
+      )
+      await updateClient(tx, clientId, { ghlLocationId: fresh.locationId })
       await recordAudit(tx, null, {
         action: 'client.ghl_connected',
         entityType: 'client',

@@ -2,6 +2,7 @@ import type { DB } from '../../db/database.ts'
 import { ForbiddenError } from '../../lib/errors.ts'
 import type { Signer } from '../../lib/signer.ts'
 import { type ClientRow, findClient } from '../../repositories/clients.repository.ts'
+import { type ClientConnections, findConnections } from '../../repositories/connections.repository.ts'
 import { onboardingLinkStatus, onboardingMessage } from '../clients/client-view.ts'
 
 export const INVALID_LINK = 'This onboarding link is invalid'
@@ -20,10 +21,12 @@ export async function clientForOnboardingToken(
   signer: Signer,
   clientId: string,
   token: string | undefined,
-): Promise<ClientRow> {
+): Promise<{ row: ClientRow; connections: ClientConnections }> {
   const row = token ? await findClient(db, clientId) : null
   if (!row || !token || !signer.verify(onboardingMessage(row), token)) throw new ForbiddenError(INVALID_LINK)
-  const status = onboardingLinkStatus(row)
+  const connections = await findConnections(db, clientId)
+  if (!connections) throw new ForbiddenError(INVALID_LINK)
+  const status = onboardingLinkStatus(row, connections)
   if (status !== 'active') throw new ForbiddenError(REFUSALS[status])
-  return row
+  return { row, connections }
 }

@@ -4,7 +4,6 @@ import type { DB } from '../../db/database.ts'
 import { ghlManifest } from '../../integrations/ghl/ghl.manifest.ts'
 import { yelpManifest } from '../../integrations/yelp/yelp.manifest.ts'
 import type { Signer } from '../../lib/signer.ts'
-import { ghlTokensOf, yelpTokensOf } from '../../repositories/clients.repository.ts'
 import { clientForOnboardingToken } from './onboarding-access.ts'
 
 /** What the public onboarding page shows of a client: its connections' state, and nothing secret. */
@@ -16,21 +15,20 @@ export class OnboardingService {
   ) {}
 
   async view(clientId: string, token: string | undefined): Promise<OnboardingView> {
-    const row = await clientForOnboardingToken(this.db, this.signer, clientId, token)
-    const yelp = yelpTokensOf(row)
-    const ghl = ghlTokensOf(row)
+    const { row, connections } = await clientForOnboardingToken(this.db, this.signer, clientId, token)
+    const { yelp, ghl } = connections
     return {
       clientId: row.clientId,
       name: row.name,
       yelp: {
-        connected: Boolean(yelp.accessToken),
-        businessId: yelp.businessId ?? null,
-        webhookSubscribed: yelp.webhookSubscribed === true,
+        connected: yelp.connected,
+        businessId: yelp.businessId,
+        webhookSubscribed: yelp.webhookSubscribed,
         configured: yelpManifest.isConfigured(this.config),
       },
       ghl: {
-        connected: Boolean(ghl.accessToken),
-        hasApiKey: Boolean(row.ghlLocationApiKey),
+        connected: ghl.connected,
+        hasApiKey: ghl.hasApiKey,
         configured: ghlManifest.isConfigured(this.config),
       },
     }
