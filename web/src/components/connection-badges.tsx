@@ -34,7 +34,7 @@ export function NeedsReauthBadge() {
 }
 
 /**
- * Issue 17 §3: the daily check found the business's Yelp webhook subscription gone and could not
+ * docs/decisions/0012 (subscriptions): the daily check found the business's Yelp webhook subscription gone and could not
  * restore it, so no lead webhook arrives; the reason is in the title.
  */
 export function SubscriptionLapsedBadge({ client }: { client: ClientView }) {

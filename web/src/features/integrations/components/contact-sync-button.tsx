@@ -13,7 +13,7 @@ const FAILURES_SHOWN = 5
 
 /**
  * 'Sync All Leads to GHL Contacts' (docs/spec/dashboard-spec.md §2.6 and §2.7). The sync is a job on
- * the server (issue 10 item 11): the click starts it, its progress is polled and shown like the
+ * the server (docs/decisions/0018 §1): the click starts it, its progress is polled and shown like the
  * historical import's, and the button stays disabled while it runs. The setup dialog reports a
  * failure as 'Contact sync failed', the mobile modal as 'Sync Error' (docs/spec/dashboard-spec.md §8). The last result
  * stays under the button, failed leads included, and running it again is the retry.

@@ -68,7 +68,7 @@ export function SetupOverviewTab({ client }: { client: ClientView }) {
   )
 }
 
-// Issue 11 §6: a link expires after 7 days and stops working once both accounts are connected;
+// docs/decisions/0016 §6: a link expires after 7 days and stops working once both accounts are connected;
 // "New link" issues a fresh one and revokes the old.
 const LINK_STATUS_TEXT: Record<OnboardingLinkStatus, (expires: string) => string> = {
   active: (expires) => `Link expires ${expires}`,
@@ -134,7 +134,7 @@ function ProviderCard({
   )
 }
 
-/** Subscribed, or what the daily check found (issue 17 §3). */
+/** Subscribed, or what the daily check found (docs/decisions/0012). */
 function webhooksText(client: ClientView): string {
   if (!client.yelp.webhookSubscribed) return 'Not subscribed'
   const { subscription } = client.yelp
