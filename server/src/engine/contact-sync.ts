@@ -90,7 +90,7 @@ export class ContactSync {
           success += 1
         } catch (error) {
           // Every later lead would meet the same 429: the job waits for GHL's reset instead
-          // (engine.ts), and runs again from the first lead then (an unchanged contact is not rewritten).
+          // (failure/failure-policy.ts), and runs again from the first lead then (an unchanged contact is not rewritten).
           if (error instanceof DailyCapReachedError) throw error
           failures.push({ leadId: lead.leadId, error: (error as Error).message })
         }
