@@ -28,6 +28,10 @@ export const QUEUES = {
   subscriptionSync: 'yelp-subscription-sync',
   /** Fetch a stored lead's cost_per_lead from Yelp, once per lead (docs/decisions/0014). */
   leadMetrics: 'yelp-lead-metrics',
+  /** Daily: delete logs and messages older than the logRetention setting. */
+  logRetention: 'log-retention',
+  /** Every five minutes: delete expired sessions (and vacuum the embedded database). */
+  housekeeping: 'housekeeping',
 } as const
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
@@ -45,6 +49,8 @@ export const QUEUE_LABELS: { readonly [Q in QueueName]: string } = {
   'yelp-mark-read': 'Mark read on Yelp',
   'yelp-subscription-sync': 'Subscription check',
   'yelp-lead-metrics': 'Lead cost',
+  'log-retention': 'Log retention',
+  housekeeping: 'Housekeeping',
 }
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES)

@@ -10,7 +10,6 @@ import { type ConnectionListener, Engine, type EngineOptions } from './engine/en
 import type { JobDeps } from './engine/jobs/job-definition.ts'
 import { IdleWorkers } from './engine/queue/idle-workers.ts'
 import { type JobQueue, PgBossJobQueue } from './engine/queue/job-queue.ts'
-import { registerRetention } from './engine/retention.job.ts'
 import type { RegisteredRoute } from './http/access.ts'
 import { consoleStream, loggerOptions } from './http/logger-options.ts'
 import { GhlCustomFieldsClient } from './integrations/ghl/ghl-custom-fields.client.ts'
@@ -208,7 +207,6 @@ export async function buildApp({
   const backups = new BackupsService({ db, kind: database.kind, dataDir: config.dataDir, log: app.log })
   const isShared = database.kind === 'postgres'
   const replanBackups = boss ? await registerBackupSchedule(boss, db, isShared, backups) : undefined
-  if (boss) await registerRetention(boss, db, isShared, app.log)
   const runtime = new SettingsRuntime({
     db,
     logger: app.log,

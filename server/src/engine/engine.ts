@@ -132,7 +132,8 @@ export class Engine {
       ...(clientId ? { clientId } : {}),
       ...(typeof leadId === 'string' && leadId ? { leadId } : {}),
     }
-    // Every job talks to a provider: its calls are new API log entries.
+    if (job.announces === 'none') return
+    // A job that talks to a provider: its calls are new API log entries.
     this.deps.changes.announce({ topic: 'logs', ...scope })
     if (job.announces === 'logs') return
     this.deps.changes.announce({ topic: 'messages', ...scope })

@@ -84,10 +84,11 @@ export interface JobDefinition<P extends object = object> {
    */
   ghlCapped?: boolean
   /**
-   * What the job changed on the operators' screens when it ends: `lead` announces the leads,
-   * messages and API logs of its client and lead; `logs` only its API calls.
+   * What the job changed on the operators' screens when it ends: `lead` (the default) announces
+   * the leads, messages and API logs of its client and lead; `logs` only its API calls; `none`
+   * nothing (it calls no provider).
    */
-  announces?: 'lead' | 'logs'
+  announces?: 'lead' | 'logs' | 'none'
   handle(payload: P, ctx: JobContext): Promise<unknown>
   /**
    * The job is dead (a refusal, its horizon passed, pg-boss's last retry): what must be recorded

@@ -1,10 +1,12 @@
 import { contactSyncJob } from './contact-sync.job.ts'
+import { housekeepingJob } from './housekeeping.job.ts'
 import { hubReplyJob } from './hub-reply.job.ts'
 import type { JobDefinition } from './job-definition.ts'
 import { leadContactJob } from './lead-contact.job.ts'
 import { leadImportJob } from './lead-import.job.ts'
 import { leadMetricsJob } from './lead-metrics.job.ts'
 import { leadSyncBulkJob, leadSyncJob } from './lead-sync.job.ts'
+import { logRetentionJob } from './log-retention.job.ts'
 import { markReadJob } from './mark-read.job.ts'
 import { reconcileJob } from './reconcile.job.ts'
 import { replyJob } from './reply.job.ts'
@@ -26,6 +28,8 @@ export const JOBS: readonly JobDefinition[] = [
   reconcileJob,
   subscriptionSyncJob,
   leadMetricsJob,
+  logRetentionJob,
+  housekeepingJob,
 ]
 
 /** The declaration of a queue's jobs (a parked or rescheduled job names only its queue). */
