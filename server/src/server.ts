@@ -3,7 +3,6 @@ import { bootstrapDatabase, type FirstAdmin } from './bootstrap.ts'
 import { type BuiltApp, buildApp, type CoreOptions } from './composition-root.ts'
 import type { AppConfig } from './config/config.ts'
 import { type Database, openDatabase } from './db/database.ts'
-import { registerHousekeeping } from './engine/housekeeping.job.ts'
 import { createQueue, type PgBoss, stopQueue } from './engine/queue/queue.ts'
 import { resealStoredSecrets } from './engine/secret-rotation.ts'
 import { withSavedStartSettings } from './modules/settings/start-settings.ts'
@@ -31,7 +30,6 @@ export async function startServer(
     boss = createQueue(database)
     const queue = boss
     await queue.start()
-    await registerHousekeeping(queue, database.db, database.kind === 'postgres')
     const built = await buildApp({
       config,
       database,

@@ -40,7 +40,7 @@ export interface Database {
   close(): Promise<void>
 }
 
-// Per process: the job workers (engine.ts WORKERS), API requests and housekeeping share the
+// Per process: the job workers (each job's `workers`, engine/jobs/), API requests and housekeeping share the
 // first; webhook writes (group commits, a few at a time) have the second to themselves.
 const POOL_SIZE = 16
 export const INGEST_POOL_SIZE = 4

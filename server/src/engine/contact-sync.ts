@@ -1,5 +1,4 @@
 import type { ContactSyncFailure } from '@common/contacts.ts'
-import type PgBoss from 'pg-boss'
 import type { DB } from '../db/database.ts'
 import { DailyCapReachedError } from '../integrations/http/provider-errors.ts'
 import { NotFoundError, ValidationError } from '../lib/errors.ts'
@@ -14,7 +13,7 @@ import {
 import { listLeadsOfClient } from '../repositories/leads.repository.ts'
 import { isGhlConnected, type LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
 import { withLeadLease } from './queue/lead-lease.ts'
-import { leadSyncKey, PRIORITY, QUEUES } from './queue/queues.ts'
+import { leadSyncKey } from './queue/queues.ts'
 
 /** How long the contact sync waits for a running sync of a lead to finish. */
 const LEAD_WAIT_MS = 30_000
@@ -31,8 +30,9 @@ const PROGRESS_EVERY_MS = 1_000
 export class ContactSync {
   constructor(
     private readonly db: DB,
-    private readonly boss: PgBoss,
     private readonly leadSync: LeadSyncHandler,
+    /** Queues the sync's job (jobs/contact-sync.job.ts). */
+    private readonly queueRun: (clientId: string) => Promise<unknown>,
   ) {}
 
   /**
@@ -51,11 +51,7 @@ export class ContactSync {
       throw new NotFoundError(`Client ${clientId} not found`)
     }
     try {
-      await this.boss.send(
-        QUEUES.contactSync,
-        { clientId },
-        { singletonKey: clientId, priority: PRIORITY.bulk },
-      )
+      await this.queueRun(clientId)
     } catch (error) {
       await finishContactSync(this.db, clientId, { status: 'failed', error: (error as Error).message })
       throw error
@@ -94,7 +90,7 @@ export class ContactSync {
           success += 1
         } catch (error) {
           // Every later lead would meet the same 429: the job waits for GHL's reset instead
-          // (engine.ts), and runs again from the first lead then (an unchanged contact is not rewritten).
+          // (failure/failure-policy.ts), and runs again from the first lead then (an unchanged contact is not rewritten).
           if (error instanceof DailyCapReachedError) throw error
           failures.push({ leadId: lead.leadId, error: (error as Error).message })
         }

@@ -1,5 +1,4 @@
 import { SETTING_DEFAULTS } from '@common/settings.ts'
-import type PgBoss from 'pg-boss'
 import type { DB } from '../db/database.ts'
 import {
   deleteExpiredInIdRange,
@@ -8,9 +7,10 @@ import {
   type RetainedTable,
 } from '../repositories/retention.repository.ts'
 import { readSetting } from '../repositories/settings.repository.ts'
-import { withQueueSetupLock } from './queue/queue.ts'
+import { QUEUES } from './queue/queues.ts'
 
-export const RETENTION_QUEUE = 'log-retention'
+/** The purge itself; its job is jobs/log-retention.job.ts. */
+export const RETENTION_QUEUE = QUEUES.logRetention
 /** Daily at 03:17 UTC: pg-boss sends one job per tick, whichever processes are running. */
 export const RETENTION_CRON = '17 3 * * *'
 /**
@@ -25,26 +25,6 @@ const FIRST_BATCH_ROWS = 500
 const MIN_BATCH_ROWS = 50
 const MAX_BATCH_ROWS = 20_000
 const MIN_PAUSE_MS = 10
-
-export async function registerRetention(
-  boss: PgBoss,
-  db: DB,
-  isSharedDatabase: boolean,
-  log: { info(message: string): void },
-): Promise<void> {
-  await withQueueSetupLock(db, isSharedDatabase, async () => {
-    // `singleton`: one run at a time across processes; a second tick waits for the first.
-    if (!(await boss.getQueue(RETENTION_QUEUE))) {
-      await boss.createQueue(RETENTION_QUEUE, { name: RETENTION_QUEUE, policy: 'singleton', retryLimit: 2 })
-    }
-    await boss.schedule(RETENTION_QUEUE, RETENTION_CRON, undefined, { tz: 'UTC' })
-  })
-  await boss.work(RETENTION_QUEUE, async () => {
-    const deleted = await purgeExpiredLogs(db)
-    const total = Object.values(deleted).reduce((a, b) => a + b, 0)
-    if (total > 0) log.info(`log retention deleted ${total} rows (${JSON.stringify(deleted)})`)
-  })
-}
 
 /**
  * Deletes webhook logs, API logs and messages older than the `logRetention` setting (days), in

@@ -120,7 +120,7 @@ export class ProviderApi {
 
       if (response.status === 429 && header(response, 'x-ratelimit-daily-remaining') === '0') {
         // Not a pause of the limiter: a day-long pause would hold every waiting caller's worker.
-        // The job parks its location until the reset instead (engine.ts).
+        // The job parks its location until the reset instead (engine/failure/failure-policy.ts).
         const retryAfterSeconds = Number(header(response, 'retry-after'))
         const resetInMs =
           Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0

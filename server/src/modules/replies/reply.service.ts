@@ -1,8 +1,8 @@
-import type PgBoss from 'pg-boss'
 import type { DB } from '../../db/database.ts'
 import { urgently } from '../../db/urgency.ts'
-import { QUEUES, type ReplyJob } from '../../engine/queue/queues.ts'
-import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
+import { replyJob } from '../../engine/jobs/reply.job.ts'
+import type { JobQueue } from '../../engine/queue/job-queue.ts'
+import type { ReplyJob } from '../../engine/queue/queues.ts'
 import { toPlainText } from '../../engine/reply/plain-text.ts'
 import { yelpReplyText } from '../../engine/reply/reply-attachments.ts'
 import { parseStorableJson, storableRawText } from '../../http/storable-json.ts'
@@ -34,7 +34,7 @@ export interface ReplyIngestResult {
 export class ReplyService {
   constructor(
     private readonly db: DB,
-    private readonly boss: PgBoss,
+    private readonly jobs: JobQueue,
     private readonly keys: GhlWebhookKeys,
     private readonly log?: { error: (message: string) => void },
   ) {}
@@ -109,7 +109,7 @@ export class ReplyService {
     // a lead the GHL user named) is recorded failed, and its job tells GHL why.
     const forYelp = yelpReplyText(route.text, reply.attachments ?? [])
     const error = route.error ?? (forYelp.ok ? undefined : forYelp.reason)
-    return this.db.transaction(async (tx) => {
+    return this.jobs.transaction(this.db, async (tx) => {
       const row = await insertMessageOnce(tx, {
         clientId: client.clientId,
         direction: 'outbound',
@@ -138,7 +138,7 @@ export class ReplyService {
           ghlLocationId: reply.locationId,
           messageRowId: row.id,
         }
-        await sendInTransaction(this.boss, tx, QUEUES.reply, job)
+        await this.jobs.enqueue(replyJob, job, { tx })
       }
       await insertWebhookLog(tx, {
         endpoint: REPLY_PATH,
