@@ -81,6 +81,29 @@ describe('with TRUST_PROXY', () => {
     expect(await newestAudit(admin)).toMatchObject({ action: 'user.create', actorAddress: '198.51.100.9' })
   })
 
+  it('true believes the nearest proxy only: an entry the client put in front of its own is ignored', async () => {
+    const server = await start({ TRUST_PROXY: 'true' })
+    // The proxy appends the address it saw; everything before it is the client's to write.
+    const spoofed = (n: number) => from(`203.0.113.${n}, 198.51.100.77`)
+    await failTenTimes(server, spoofed)
+    const locked = await new SessionClient(server.url).request('POST', '/api/auth/login', {
+      json: { username: 'admin', password: server.adminPassword },
+      headers: spoofed(99),
+    })
+    expect(locked.status).toBe(429)
+
+    const admin = new SessionClient(server.url)
+    await admin.request('POST', '/api/auth/login', {
+      json: { username: 'admin', password: server.adminPassword },
+      headers: from('198.51.100.9'),
+    })
+    await admin.request('POST', '/api/users', {
+      json: { username: 'forged', password: 'forged-pass' },
+      headers: from('192.0.2.66, 198.51.100.9'),
+    })
+    expect(await newestAudit(admin)).toMatchObject({ action: 'user.create', actorAddress: '198.51.100.9' })
+  })
+
   it('refuses a malformed TRUST_PROXY at start with one clear message', async () => {
     await expect(start({ TRUST_PROXY: 'sometimes' })).rejects.toThrow(/TRUST_PROXY/)
   })
