@@ -24,7 +24,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
   app.get(
     '/api/users',
     { config: { access: 'canViewUsers' } },
-    async (): Promise<ListedUser[]> => users.list(),
+    async (request): Promise<ListedUser[]> => users.list(sessionOf(request)),
   )
 
   app.post<{ Reply: SavedUser }>(

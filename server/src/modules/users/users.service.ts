@@ -30,17 +30,30 @@ import {
   updateUser,
 } from '../../repositories/users.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
+import { assertClientVisible, visibleClientIds } from '../clients/client-scope.ts'
 
-/** Users, their client assignments, and the rules that keep at least one admin able to sign in. */
+/**
+ * Users, their client assignments, and the rules that keep at least one admin able to sign in.
+ * Operators and viewers see and assign only within their own clients
+ * (docs/decisions/0016-what-scoped-roles-see.md).
+ */
 export class UsersService {
   constructor(private readonly db: DB) {}
 
-  async list(): Promise<ListedUser[]> {
-    const users = await listUsers(this.db)
-    const assignments = await listAssignmentsForUsers(
-      this.db,
-      users.map((u) => u.id),
-    )
+  /** Everyone for admins and managers; for a scoped role, itself and the users of its clients. */
+  async list(session: AuthenticatedSession): Promise<ListedUser[]> {
+    const scope = await visibleClientIds(this.db, session)
+    const all = await listUsers(this.db)
+    const assignments = (
+      await listAssignmentsForUsers(
+        this.db,
+        all.map((u) => u.id),
+      )
+    ).filter((a) => scope === null || scope.includes(a.clientId))
+    const users =
+      scope === null
+        ? all
+        : all.filter((u) => u.id === session.user.id || assignments.some((a) => a.userId === u.id))
     return users.map((user) => ({
       ...toAuditShape(user),
       clientAssignments: assignments
@@ -140,6 +153,7 @@ export class UsersService {
       const user = await findUserById(tx, userId)
       if (!user) throw new NotFoundError(`User ${userId} not found`)
       ensureMayManage(session, user)
+      await assertClientVisible(tx, session, clientId)
       const clientName = await findClientName(tx, clientId)
       if (clientName === null) throw new NotFoundError(`Client ${clientId} not found`)
       const created = await upsertAssignment(tx, { userId, clientId, permissions, assignedBy: actor.id })
@@ -160,6 +174,7 @@ export class UsersService {
       const user = await findUserById(tx, userId)
       if (!user) throw new NotFoundError(`User ${userId} not found`)
       ensureMayManage(session, user)
+      await assertClientVisible(tx, session, clientId)
       const existing = await findAssignment(tx, userId, clientId)
       if (!existing) throw new NotFoundError(`User ${user.username} is not assigned to client ${clientId}`)
       // The name, so the audit list reads "unassigned olivia from Acme Plumbing", not an id.
