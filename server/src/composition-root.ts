@@ -92,6 +92,8 @@ export interface CoreOptions {
   engine?: EngineOptions
   /** The clock sessions expire by; a test moves it instead of waiting out a timeout. */
   clock?: () => Date
+  /** How often open event streams beat and re-check their session (25 s by default). */
+  eventHeartbeatMs?: number
 }
 
 export interface AppDeps {
@@ -179,12 +181,15 @@ export async function buildApp({
     app.log.warn({ err: error }, `change notifications: ${error.message}`),
   )
   app.addHook('onClose', async () => changes.close())
-  const events = new EventStreamService(changes, (session) => visibleClientIds(db, session))
   const engine = boss ? new Engine(boss, core, app.log, changes) : undefined
 
   const sessionTimeout = new SessionTimeout(db)
   const webhookSecret = new WebhookSecret(db)
   const auth = new AuthService(db, sessionTimeout, options.clock)
+  const events = new EventStreamService(changes, (session) => visibleClientIds(db, session), {
+    recheck: (session) => auth.recheck(session),
+    heartbeatMs: options.eventHeartbeatMs,
+  })
   const backups = new BackupsService({ db, kind: database.kind, dataDir: config.dataDir, log: app.log })
   const isShared = database.kind === 'postgres'
   const replanBackups = boss ? await registerBackupSchedule(boss, db, isShared, backups) : undefined
