@@ -12,17 +12,20 @@ export async function insertSession(
   await db.insert(userSessions).values({ userId, sessionToken: tokenHash, expiresAt })
 }
 
-/** The live session for a token hash with its user and role flags, in one round trip. */
-export async function findLiveSession(db: DB, tokenHash: string, now: Date) {
-  return findLive(db, eq(userSessions.sessionToken, tokenHash), now)
+/**
+ * The live session for a token hash with its user and role flags, in one round trip: neither
+ * idle past its expiry nor opened before `openedAfter` (the absolute lifetime).
+ */
+export async function findLiveSession(db: DB, tokenHash: string, now: Date, openedAfter: Date) {
+  return findLive(db, eq(userSessions.sessionToken, tokenHash), now, openedAfter)
 }
 
 /** The same by the session's id (an open event stream re-reads its session by it). */
-export async function findLiveSessionById(db: DB, sessionId: number, now: Date) {
-  return findLive(db, eq(userSessions.id, sessionId), now)
+export async function findLiveSessionById(db: DB, sessionId: number, now: Date, openedAfter: Date) {
+  return findLive(db, eq(userSessions.id, sessionId), now, openedAfter)
 }
 
-async function findLive(db: DB, which: SQL, now: Date) {
+async function findLive(db: DB, which: SQL, now: Date, openedAfter: Date) {
   const [row] = await db
     .select({
       sessionId: userSessions.id,
@@ -33,7 +36,7 @@ async function findLive(db: DB, which: SQL, now: Date) {
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
     .leftJoin(rolePermissions, eq(rolePermissions.role, users.role))
-    .where(and(which, gt(userSessions.expiresAt, now)))
+    .where(and(which, gt(userSessions.expiresAt, now), gt(userSessions.createdAt, openedAfter)))
   return row ?? null
 }
 

@@ -18,6 +18,11 @@ import type { SessionTimeout } from '../settings/session-timeout.ts'
 
 // Sliding expiry is written at most once a minute per session (a tenth of a shorter timeout).
 const EXTEND_GRANULARITY_MS = 60_000
+/**
+ * However active, a session ends this long after sign-in (README "Security"): a stolen cookie
+ * kept busy does not live forever, and everyone types their password at least monthly.
+ */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60_000
 
 export interface AuthenticatedSession {
   user: SessionUser
@@ -57,7 +62,7 @@ export class AuthService {
   async authenticate(token: string | undefined): Promise<AuthenticatedSession | null> {
     if (!token) return null
     const now = this.clock()
-    const live = await this.usable(await findLiveSession(this.db, hashToken(token), now))
+    const live = await this.usable(await findLiveSession(this.db, hashToken(token), now, openedAfter(now)))
     if (!live) return null
     const { row } = live
     const timeoutMs = (await this.sessionTimeout.minutes()) * 60_000
@@ -76,7 +81,10 @@ export class AuthService {
    * expiry: an open tab is not activity.
    */
   async recheck(session: AuthenticatedSession): Promise<AuthenticatedSession | null> {
-    const live = await this.usable(await findLiveSessionById(this.db, session.sessionId, this.clock()))
+    const now = this.clock()
+    const live = await this.usable(
+      await findLiveSessionById(this.db, session.sessionId, now, openedAfter(now)),
+    )
     return live ? { ...toSession(live), address: session.address } : null
   }
 
@@ -94,6 +102,10 @@ export class AuthService {
   async logout(token: string | undefined): Promise<void> {
     if (token) await deleteSessionByHash(this.db, hashToken(token))
   }
+}
+
+function openedAfter(now: Date): Date {
+  return new Date(now.getTime() - SESSION_MAX_AGE_MS)
 }
 
 type LiveSessionRow = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>
