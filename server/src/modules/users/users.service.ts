@@ -7,8 +7,8 @@ import type {
   UpdateUserInput,
 } from '@common/users.ts'
 import type { DB } from '../../db/database.ts'
-import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts'
-import { hashPassword } from '../../lib/passwords.ts'
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts'
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
 import {
   deleteAssignment,
   findAssignment,
@@ -21,6 +21,7 @@ import {
   deleteUser,
   deleteUserSessions,
   findUserById,
+  findUserCredentials,
   insertUser,
   isUsernameTaken,
   listUsers,
@@ -80,6 +81,9 @@ export class UsersService {
   }
 
   async update(id: number, input: UpdateUserInput, session: AuthenticatedSession): Promise<SavedUser> {
+    if (input.password && id === session.user.id) {
+      await this.ensureCurrentPassword(session, input.currentPassword, 'to change your own password')
+    }
     const passwordHash = input.password ? await hashPassword(input.password) : undefined
     return this.db.transaction(async (tx) => {
       const activeAdmins = await lockActiveAdminIds(tx)
@@ -120,6 +124,34 @@ export class UsersService {
       })
       return toAuditShape(after)
     })
+  }
+
+  /** The caller's own password, given the current one; its other sessions end. */
+  async changeOwnPassword(current: string, next: string, session: AuthenticatedSession): Promise<void> {
+    const onlyThePassword: UpdateUserInput = {
+      password: next,
+      currentPassword: current,
+      email: undefined,
+      firstName: undefined,
+      lastName: undefined,
+    }
+    await this.update(session.user.id, onlyThePassword, session)
+  }
+
+  /**
+   * One's own password changes only with the current one: a borrowed, unlocked screen is not
+   * enough to take the account over. Admins resetting someone else's need no such proof.
+   */
+  private async ensureCurrentPassword(
+    session: AuthenticatedSession,
+    current: string | undefined,
+    purpose: string,
+  ): Promise<void> {
+    if (!current) throw new ValidationError(`currentPassword: Current password is required ${purpose}`)
+    const credentials = await findUserCredentials(this.db, session.user.username)
+    if (!(await verifyPassword(credentials?.passwordHash ?? null, current))) {
+      throw new ValidationError('currentPassword: Current password is incorrect')
+    }
   }
 
   async remove(id: number, session: AuthenticatedSession): Promise<void> {
