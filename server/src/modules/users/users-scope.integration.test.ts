@@ -75,6 +75,33 @@ describe('an operator holding canAssignClients', () => {
   })
 })
 
+describe('an operator holding canEditUsers and canDeleteUsers', () => {
+  it('cannot edit, reset or delete a user of other clients only', async () => {
+    await admin.request('PUT', '/api/permissions/roles/operator', {
+      json: { permissions: { canEditUsers: true, canDeleteUsers: true } },
+    })
+    try {
+      const edit = await olivia.request('PUT', `/api/users/${ids.peter}`, {
+        json: { password: 'taken-over-1' },
+      })
+      expect([edit.status, edit.body]).toEqual([404, { error: `User ${ids.peter} not found` }])
+      const remove = await olivia.request('DELETE', `/api/users/${ids.peter}`)
+      expect([remove.status, remove.body]).toEqual([404, { error: `User ${ids.peter} not found` }])
+      const peter = new SessionClient(server.url)
+      expect(
+        (await peter.post('/api/auth/login', { username: 'peter', password: 'peter-pass-1' })).status,
+      ).toBe(200)
+      // A user who shares one of its clients is within reach.
+      const shared = await olivia.request('PUT', `/api/users/${ids.sam}`, { json: { firstName: 'Sam' } })
+      expect(shared.status).toBe(200)
+    } finally {
+      await admin.request('PUT', '/api/permissions/roles/operator', {
+        json: { permissions: { canEditUsers: false, canDeleteUsers: false } },
+      })
+    }
+  })
+})
+
 describe('GET /api/users for a scoped role', () => {
   it('lists itself and the users of its clients, with only its clients assigned', async () => {
     const users = (await olivia.get('/api/users')).body as ListedUser[]

@@ -13,6 +13,7 @@ import {
   deleteAssignment,
   findAssignment,
   findClientName,
+  listAssignedClientIds,
   listAssignmentsForUsers,
   upsertAssignment,
 } from '../../repositories/assignments.repository.ts'
@@ -89,6 +90,7 @@ export class UsersService {
       const activeAdmins = await lockActiveAdminIds(tx)
       const before = await findUserById(tx, id)
       if (!before) throw new NotFoundError(`User ${id} not found`)
+      await ensureUserVisible(tx, session, id)
       ensureMayManage(session, before)
       if (input.role !== undefined) ensureMayGrant(session, input.role)
       if (input.username && (await isUsernameTaken(tx, input.username, id))) {
@@ -159,6 +161,7 @@ export class UsersService {
       const activeAdmins = await lockActiveAdminIds(tx)
       const before = await findUserById(tx, id)
       if (!before) throw new NotFoundError(`User ${id} not found`)
+      await ensureUserVisible(tx, session, id)
       ensureMayManage(session, before)
       if (id === session.user.id) throw new ConflictError('You cannot delete your own account')
       if (isLastActiveAdmin(activeAdmins, id)) {
@@ -224,6 +227,18 @@ export class UsersService {
 
 export function actorOf(session: AuthenticatedSession): Actor {
   return { id: session.user.id, username: session.user.username, address: session.address }
+}
+
+/**
+ * A scoped role reaches only the users it lists: itself and the users of its clients; any
+ * other is "not found", as in the list (docs/decisions/0016-what-scoped-roles-see.md).
+ */
+async function ensureUserVisible(db: DB, session: AuthenticatedSession, userId: number): Promise<void> {
+  const scope = await visibleClientIds(db, session)
+  if (scope === null || userId === session.user.id) return
+  const theirs = await listAssignedClientIds(db, userId)
+  if (!theirs.some((clientId) => scope.includes(clientId)))
+    throw new NotFoundError(`User ${userId} not found`)
 }
 
 /** Issue 11 §1: nobody grants a role above their own. */
