@@ -39,7 +39,43 @@ function fileLog(): string {
     .join('')
 }
 
+/** JSON nested deeper than the parser accepts, carrying `fields` first. */
+function tooDeep(fields: string): string {
+  return `{${fields},"x":${'['.repeat(40)}${']'.repeat(40)}}`
+}
+
 describe('logged bodies', () => {
+  it('a refused over-deep body is logged without a sign-in at all, and elsewhere without its secrets', async () => {
+    const admin = new SessionClient(server.url)
+    await admin.login(server.adminUsername, server.adminPassword)
+    const signIn = await admin.request('POST', '/api/auth/login', {
+      body: tooDeep('"username":"admin","password":"Deep-Login-Secret"'),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(signIn.status).toBe(400)
+    const create = await admin.request('POST', '/api/users', {
+      body: tooDeep('"username":"deep-user","password":"Deep-User-Secret"'),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(create.status).toBe(400)
+    await waitFor(
+      'both refusals on the console',
+      () => (consoleLog.match(/refused request body/g) ?? []).length >= 2,
+    )
+    await waitFor(
+      'both refusals in the file',
+      () => (fileLog().match(/refused request body/g) ?? []).length >= 2,
+    )
+    for (const [where, text] of [
+      ['console', consoleLog],
+      ['file', fileLog()],
+    ]) {
+      expect(text, where).toContain('deep-user')
+      expect(text, where).not.toContain('Deep-Login-Secret')
+      expect(text, where).not.toContain('Deep-User-Secret')
+    }
+  })
+
   it('a rate-limited sign-in logs the refusal but not the password, on the console or in the files', async () => {
     const c = new SessionClient(server.url)
     for (let i = 0; i < RATE_LIMITS.loginFailures.max; i++) {

@@ -14,8 +14,21 @@ const REDACTED = '[Redacted]'
  * webhook carrying a token does not put the secret in the console or the log files.
  */
 export function loggableBody(request: FastifyRequest, max: number): string | undefined {
-  if ((request.routeOptions.url ?? '').startsWith('/api/auth/')) return undefined
+  if (isAuthRoute(request)) return undefined
   return scrubbedBodyText(request.body).slice(0, max)
+}
+
+/**
+ * The same for a body refused before it was parsed: its first `max` characters, scrubbed as
+ * text (a cut body is not JSON; a value cut short is still replaced).
+ */
+export function loggableRawHead(request: FastifyRequest, text: string, max: number): string | undefined {
+  if (isAuthRoute(request)) return undefined
+  return text.slice(0, max).replace(SECRET_IN_TEXT, `$1${REDACTED}`)
+}
+
+function isAuthRoute(request: FastifyRequest): boolean {
+  return (request.routeOptions.url ?? '').startsWith('/api/auth/')
 }
 
 /** The body as text with every secret-like value replaced. */

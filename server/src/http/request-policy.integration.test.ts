@@ -52,6 +52,9 @@ describe('request policy on percent-encoded API paths', () => {
     const answer = await admin.get('/%61pi/auth/me')
     expect(answer.status).toBe(200)
     expect(answer.headers.get('cache-control')).toBe('no-store')
+    // No route matched: the decoded path decides.
+    const unknown = await admin.get('/api/no-such-thing')
+    expect([unknown.status, unknown.headers.get('cache-control')]).toEqual([404, 'no-store'])
     await waitFor('the access line of the encoded request', () =>
       lines.some((line) => /^GET \/%61pi\/auth\/me 200 \d+ms$/.test(line.msg)),
     )
