@@ -1,4 +1,3 @@
-import { isRole, isRoleAbove, type Role } from '@common/permissions.ts'
 import type {
   AssignmentPermissions,
   CreateUserInput,
@@ -7,13 +6,12 @@ import type {
   UpdateUserInput,
 } from '@common/users.ts'
 import type { DB } from '../../db/database.ts'
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts'
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
+import { ConflictError, NotFoundError } from '../../lib/errors.ts'
+import { hashPassword } from '../../lib/passwords.ts'
 import {
   deleteAssignment,
   findAssignment,
   findClientName,
-  listAssignedClientIds,
   listAssignmentsForUsers,
   upsertAssignment,
 } from '../../repositories/assignments.repository.ts'
@@ -22,7 +20,6 @@ import {
   deleteUser,
   deleteUserSessions,
   findUserById,
-  findUserCredentials,
   insertUser,
   isUsernameTaken,
   listUsers,
@@ -33,6 +30,7 @@ import {
 } from '../../repositories/users.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { assertClientVisible, visibleClientIds } from '../clients/client-scope.ts'
+import { ensureCurrentPassword, ensureMayGrant, ensureMayManage, ensureUserVisible } from './user-reach.ts'
 
 /**
  * Users, their client assignments, and the rules that keep at least one admin able to sign in.
@@ -83,7 +81,7 @@ export class UsersService {
 
   async update(id: number, input: UpdateUserInput, session: AuthenticatedSession): Promise<SavedUser> {
     if (input.password && id === session.user.id) {
-      await this.ensureCurrentPassword(session, input.currentPassword, 'to change your own password')
+      await ensureCurrentPassword(this.db, session, input.currentPassword)
     }
     const passwordHash = input.password ? await hashPassword(input.password) : undefined
     return this.db.transaction(async (tx) => {
@@ -138,22 +136,6 @@ export class UsersService {
       lastName: undefined,
     }
     await this.update(session.user.id, onlyThePassword, session)
-  }
-
-  /**
-   * One's own password changes only with the current one: a borrowed, unlocked screen is not
-   * enough to take the account over. Admins resetting someone else's need no such proof.
-   */
-  private async ensureCurrentPassword(
-    session: AuthenticatedSession,
-    current: string | undefined,
-    purpose: string,
-  ): Promise<void> {
-    if (!current) throw new ValidationError(`currentPassword: Current password is required ${purpose}`)
-    const credentials = await findUserCredentials(this.db, session.user.username)
-    if (!(await verifyPassword(credentials?.passwordHash ?? null, current))) {
-      throw new ValidationError('currentPassword: Current password is incorrect')
-    }
   }
 
   async remove(id: number, session: AuthenticatedSession): Promise<void> {
@@ -227,36 +209,6 @@ export class UsersService {
 
 export function actorOf(session: AuthenticatedSession): Actor {
   return { id: session.user.id, username: session.user.username, address: session.address }
-}
-
-/**
- * A scoped role reaches only the users it lists: itself and the users of its clients; any
- * other is "not found", as in the list (docs/decisions/0016-what-scoped-roles-see.md).
- */
-async function ensureUserVisible(db: DB, session: AuthenticatedSession, userId: number): Promise<void> {
-  const scope = await visibleClientIds(db, session)
-  if (scope === null || userId === session.user.id) return
-  const theirs = await listAssignedClientIds(db, userId)
-  if (!theirs.some((clientId) => scope.includes(clientId)))
-    throw new NotFoundError(`User ${userId} not found`)
-}
-
-/** Issue 11 §1: nobody grants a role above their own. */
-function ensureMayGrant(session: AuthenticatedSession, role: Role): void {
-  if (isRoleAbove(role, session.user.role)) {
-    throw new ForbiddenError(`Your role (${session.user.role}) cannot grant the ${role} role`)
-  }
-}
-
-/** Issue 11 §1: nobody edits, resets, deletes or reassigns a user whose role is above theirs. */
-function ensureMayManage(session: AuthenticatedSession, target: PublicUser): void {
-  // A role the code does not know (edited by hand in the database) is treated as the highest.
-  const above = isRole(target.role)
-    ? isRoleAbove(target.role, session.user.role)
-    : session.user.role !== 'admin'
-  if (above) {
-    throw new ForbiddenError(`Your role (${session.user.role}) cannot change ${target.role} users`)
-  }
 }
 
 function isLastActiveAdmin(activeAdminIds: number[], userId: number): boolean {
