@@ -308,7 +308,8 @@ export class ClientsService {
   }
 
   /**
-   * Pass the transaction when inside one: PGlite deadlocks on the outer handle (STACK.md gotcha 3).
+   * Pass the transaction when inside one: PGlite has one connection, so a query on the outer
+   * handle would wait for the open transaction forever.
    * Neither this nor the location's conflict names the other client: the caller may not see it.
    */
   private async assertBusinessFree(db: DB, businessId: string, clientId: string): Promise<void> {

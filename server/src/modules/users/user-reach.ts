@@ -25,14 +25,14 @@ export async function ensureUserVisible(
     throw new NotFoundError(`User ${userId} not found`)
 }
 
-/** Issue 11 §1: nobody grants a role above their own. */
+/** Nobody grants a role above their own (README "Sign-in and permissions"). */
 export function ensureMayGrant(session: AuthenticatedSession, role: Role): void {
   if (isRoleAbove(role, session.user.role)) {
     throw new ForbiddenError(`Your role (${session.user.role}) cannot grant the ${role} role`)
   }
 }
 
-/** Issue 11 §1: nobody edits, resets, deletes or reassigns a user whose role is above theirs. */
+/** Nobody edits, resets, deletes or reassigns a user whose role is above theirs (same README section). */
 export function ensureMayManage(session: AuthenticatedSession, target: PublicUser): void {
   // A role the code does not know (edited by hand in the database) is treated as the highest.
   const above = isRole(target.role)
