@@ -31,12 +31,19 @@ export const userBaseSchema = z.object({
   isActive: z.boolean('isActive must be true or false').default(true),
 })
 
-export const createUserSchema = userBaseSchema.extend({
-  password: z
-    .string({ error: 'Password must be at least 6 characters' })
-    .min(6, 'Password must be at least 6 characters')
-    .max(1000, 'Password must be at most 1000 characters'),
-})
+/** A password being set: on create, and as the new one of a password change. */
+export const newPasswordField = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(6, 'Password must be at least 6 characters')
+  .max(1000, 'Password must be at most 1000 characters')
+
+/** The password one already has, typed again to change one's own. */
+export const currentPasswordField = z
+  .string({ error: 'Current password is required' })
+  .min(1, 'Current password is required')
+  .max(1000, 'Password must be at most 1000 characters')
+
+export const createUserSchema = userBaseSchema.extend({ password: newPasswordField })
 export type CreateUserInput = z.infer<typeof createUserSchema>
 
 // An edit is partial (docs/decisions/0016 §2): an absent field stays as it was (undefined), while null or
@@ -55,6 +62,8 @@ export const updateUserSchema = userBaseSchema
     lastName: clearableText,
     role: userBaseSchema.shape.role.removeDefault(),
     isActive: userBaseSchema.shape.isActive.removeDefault(),
+    // Required only when the password set is the caller's own (users.service.ts checks it).
+    currentPassword: currentPasswordField.optional(),
   })
   .partial({ username: true, role: true, isActive: true })
 export type UpdateUserInput = z.infer<typeof updateUserSchema>
@@ -114,3 +123,10 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>
 
 export const auditListSchema = z.array(auditEntrySchema)
+
+/** POST /api/auth/password: every signed-in user changes its own password with the current one. */
+export const changePasswordSchema = z.object({
+  currentPassword: currentPasswordField,
+  newPassword: newPasswordField,
+})
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>

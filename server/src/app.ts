@@ -8,7 +8,7 @@ import { installGuard } from './http/guard.ts'
 import { BODY_LIMITS, installJsonBodyParser } from './http/json-body.ts'
 import { loggerOptions } from './http/logger-options.ts'
 import { installRateLimits } from './http/rate-limits.ts'
-import { installRequestPolicy } from './http/request-policy.ts'
+import { installRequestPolicy, isApiRequest } from './http/request-policy.ts'
 import { registerWebClient } from './http/web-client.ts'
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts'
 import type { AuditService } from './modules/audit/audit.service.ts'
@@ -151,7 +151,7 @@ export async function createApp(
     strictTransportSecurity: config.isHttps,
   })
   app.addHook('onResponse', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return
+    if (!isApiRequest(request)) return
     const line = `${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`
     if (reply.statusCode === 500) request.log.error(line)
     else if (reply.statusCode >= 500) request.log.warn(line)
@@ -159,7 +159,7 @@ export async function createApp(
   })
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store')
+    if (isApiRequest(request)) reply.header('cache-control', 'no-store')
   })
   installRequestPolicy(app, config.baseUrl)
 

@@ -94,6 +94,8 @@ export interface CoreOptions {
   engine?: EngineOptions
   /** The clock sessions expire by; a test moves it instead of waiting out a timeout. */
   clock?: () => Date
+  /** How often open event streams beat and re-check their session (25 s by default). */
+  eventHeartbeatMs?: number
 }
 
 export interface AppDeps {
@@ -182,7 +184,6 @@ export async function buildApp({
     app.log.warn({ err: error }, `change notifications: ${error.message}`),
   )
   app.addHook('onClose', async () => changes.close())
-  const events = new EventStreamService(changes, (session) => visibleClientIds(db, session))
   // The job queue: services enqueue through its port; the engine runs the workers.
   const workers = boss ? new IdleWorkers(boss) : undefined
   const jobs = boss && workers ? new PgBossJobQueue(boss, workers) : undefined
@@ -206,6 +207,10 @@ export async function buildApp({
   const sessionTimeout = new SessionTimeout(db)
   const webhookSecret = new WebhookSecret(db)
   const auth = new AuthService(db, sessionTimeout, options.clock)
+  const events = new EventStreamService(changes, (session) => visibleClientIds(db, session), {
+    recheck: (session) => auth.recheck(session),
+    heartbeatMs: options.eventHeartbeatMs,
+  })
   const backups = new BackupsService({ db, kind: database.kind, dataDir: config.dataDir, log: app.log })
   const isShared = database.kind === 'postgres'
   const replanBackups = boss ? await registerBackupSchedule(boss, db, isShared, backups) : undefined

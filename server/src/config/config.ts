@@ -186,11 +186,10 @@ function isPublicKey(key: string): boolean {
 
 function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
   if (value === undefined || value === 'false') return false
-  if (value === 'true') return true
+  // `true` is the nearest proxy, one hop: Fastify's own `true` believes every hop, so a client
+  // would pick its own address by writing entries in front of the proxy's in X-Forwarded-For.
   // A number of proxies: believe that many hops from our side (proxy-addr's hop count).
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value)
-    return (_address, hop) => hop < hops
-  }
+  const hops = value === 'true' ? 1 : /^\d+$/.test(value) ? Number(value) : null
+  if (hops !== null) return (_address, hop) => hop < hops
   return value.split(',').map((entry) => entry.trim())
 }

@@ -85,7 +85,7 @@ export const envSchema = z
     // Beyond docs/spec/product.md §5: the legacy RSA key(s) for `x-wh-signature`, unset = legacy header refused.
     GHL_WEBHOOK_RSA_PUBLIC_KEY: optionalText,
     // Beyond docs/spec/product.md §5 (docs/decisions/0016 §5): whom to believe about the client's address in
-    // X-Forwarded-For. Unset: nobody (the peer's address is used). `true`: the nearest proxy;
+    // X-Forwarded-For. Unset: nobody (the peer's address is used). `true`: the nearest proxy only (one hop);
     // a number: that many proxies; otherwise a comma list of proxy addresses or CIDR ranges.
     TRUST_PROXY: optionalText.pipe(
       z

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ValidationError } from '../lib/errors.ts'
+import { loggableRawHead } from './logged-body.ts'
 
 /**
  * Body ceilings per route family (docs/decisions/0016 §3). A body over its route's ceiling is a 413 before
@@ -42,10 +43,17 @@ export function exceedsJsonDepth(text: string, limit = MAX_JSON_DEPTH): boolean 
   return false
 }
 
-/** Logs a refused body by its size and first characters: never the whole of it. */
+/**
+ * Logs a refused body by its size and first characters, scrubbed of secrets (none at all for a
+ * sign-in): never the whole of it.
+ */
 export function logRefusedBody(request: FastifyRequest, reason: string, text: string): void {
   request.log.warn(
-    { url: request.url.split('?')[0], bytes: Buffer.byteLength(text), head: text.slice(0, 200) },
+    {
+      url: request.url.split('?')[0],
+      bytes: Buffer.byteLength(text),
+      head: loggableRawHead(request, text, 200),
+    },
     `refused request body: ${reason}`,
   )
 }

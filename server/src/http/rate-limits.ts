@@ -1,6 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { TooManyRequestsError } from '../lib/errors.ts'
+import { loggableBody } from './logged-body.ts'
 
 /**
  * Limits of the public endpoints (docs/decisions/0016 §4; README "Security" states them). Counted per source
@@ -100,23 +101,12 @@ export function loginFailureLimiter(app: FastifyInstance) {
   }
 }
 
-/** A refused request, logged with its body cut short: a flood must not fill the log. */
+/** A refused request, logged with its body cut short and scrubbed (http/logged-body.ts). */
 function logRefusal(request: FastifyRequest, reason: string): void {
-  const body = request.body
-  const text =
-    typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : safeJson(body)
   request.log.warn(
-    { url: request.url.split('?')[0], ip: request.ip, body: text.slice(0, LOGGED_BODY_CHARS) },
+    { url: request.url.split('?')[0], ip: request.ip, body: loggableBody(request, LOGGED_BODY_CHARS) },
     `rate limited: ${reason}`,
   )
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? ''
-  } catch {
-    return ''
-  }
 }
 
 function businessIdOf(body: unknown): string {

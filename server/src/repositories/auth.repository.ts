@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm'
+import { and, eq, gt, lt, type SQL } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { rolePermissions, userSessions, users } from '../db/schema.ts'
 import { publicUserColumns } from './users.repository.ts'
@@ -12,8 +12,20 @@ export async function insertSession(
   await db.insert(userSessions).values({ userId, sessionToken: tokenHash, expiresAt })
 }
 
-/** The live session for a token hash with its user and role flags, in one round trip. */
-export async function findLiveSession(db: DB, tokenHash: string, now: Date) {
+/**
+ * The live session for a token hash with its user and role flags, in one round trip: neither
+ * idle past its expiry nor opened before `openedAfter` (the absolute lifetime).
+ */
+export async function findLiveSession(db: DB, tokenHash: string, now: Date, openedAfter: Date) {
+  return findLive(db, eq(userSessions.sessionToken, tokenHash), now, openedAfter)
+}
+
+/** The same by the session's id (an open event stream re-reads its session by it). */
+export async function findLiveSessionById(db: DB, sessionId: number, now: Date, openedAfter: Date) {
+  return findLive(db, eq(userSessions.id, sessionId), now, openedAfter)
+}
+
+async function findLive(db: DB, which: SQL, now: Date, openedAfter: Date) {
   const [row] = await db
     .select({
       sessionId: userSessions.id,
@@ -24,7 +36,7 @@ export async function findLiveSession(db: DB, tokenHash: string, now: Date) {
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
     .leftJoin(rolePermissions, eq(rolePermissions.role, users.role))
-    .where(and(eq(userSessions.sessionToken, tokenHash), gt(userSessions.expiresAt, now)))
+    .where(and(which, gt(userSessions.expiresAt, now), gt(userSessions.createdAt, openedAfter)))
   return row ?? null
 }
 

@@ -12,6 +12,10 @@ export interface StreamEvent {
 export class EventStreamClient {
   readonly events: StreamEvent[] = []
   status = 0
+  /** Comment lines (`: keep-alive`) seen: the server's heartbeats. */
+  heartbeats = 0
+  /** True once the server (or the test) ended the stream. */
+  isEnded = false
   private readonly abort = new AbortController()
   private waiters: Array<() => void> = []
 
@@ -51,8 +55,40 @@ export class EventStreamClient {
     return this.events.filter((e) => e.event === 'change').map((e) => JSON.parse(e.data))
   }
 
+  /** Waits until the server ends the stream, up to `timeoutMs`. */
+  async waitForEnd(timeoutMs = 5000): Promise<void> {
+    await this.waitUntil(() => this.isEnded, 'the end of the stream', timeoutMs)
+  }
+
+  /** Waits until `count` more heartbeats than now have arrived, up to `timeoutMs`. */
+  async waitForHeartbeats(count: number, timeoutMs = 5000): Promise<void> {
+    const target = this.heartbeats + count
+    await this.waitUntil(() => this.heartbeats >= target, `${count} heartbeats`, timeoutMs)
+  }
+
   close(): void {
     this.abort.abort()
+  }
+
+  private async waitUntil(done: () => boolean, what: string, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs
+    while (!done()) {
+      const left = deadline - Date.now()
+      if (left <= 0) throw new Error(`no ${what} within ${timeoutMs} ms`)
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left)
+        this.waiters.push(() => {
+          clearTimeout(timer)
+          resolve()
+        })
+      })
+    }
+  }
+
+  private wake(): void {
+    const waiters = this.waiters
+    this.waiters = []
+    for (const wake of waiters) wake()
   }
 
   private async connect(cookie: string | null, lastEventId: string | undefined): Promise<void> {
@@ -68,7 +104,7 @@ export class EventStreamClient {
       try {
         for (;;) {
           const { value, done } = await reader.read()
-          if (done) return
+          if (done) break
           buffer += value
           let end = buffer.indexOf('\n\n')
           while (end >= 0) {
@@ -80,6 +116,8 @@ export class EventStreamClient {
       } catch {
         // Closed by the test or the server.
       }
+      this.isEnded = true
+      this.wake()
     })()
   }
 
@@ -87,6 +125,7 @@ export class EventStreamClient {
     const event: StreamEvent = { event: 'message', data: '' }
     let hasField = false
     for (const line of block.split('\n')) {
+      if (line.startsWith(':')) this.heartbeats++
       if (!line || line.startsWith(':')) continue
       const colon = line.indexOf(':')
       const field = colon < 0 ? line : line.slice(0, colon)
@@ -97,10 +136,11 @@ export class EventStreamClient {
       else continue
       hasField = true
     }
-    if (!hasField || (!event.data && event.event === 'message')) return
+    if (!hasField || (!event.data && event.event === 'message')) {
+      this.wake()
+      return
+    }
     this.events.push(event)
-    const waiters = this.waiters
-    this.waiters = []
-    for (const wake of waiters) wake()
+    this.wake()
   }
 }

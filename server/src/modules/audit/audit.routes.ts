@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@common/users.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { requireSession } from '../../http/guard.ts'
 import { parseInput } from '../../lib/validation.ts'
 import type { AuditService } from './audit.service.ts'
 
@@ -20,7 +21,7 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditService): 
     '/api/audit',
     { config: { access: 'canViewLogs' } },
     async (request, reply): Promise<AuditEntry[]> => {
-      const page = await audit.page(parseInput(pageQuery, request.query))
+      const page = await audit.page(parseInput(pageQuery, request.query), requireSession(request))
       if (page.nextCursor !== null) reply.header('x-next-cursor', String(page.nextCursor))
       reply.header('x-total-count', String(page.total))
       return page.entries

@@ -126,6 +126,21 @@ describe('sessions', () => {
     expect((await c.get('/api/auth/me')).status).toBe(401)
   })
 
+  it('ends a session 30 days after sign-in however active it stays', async () => {
+    const c = client()
+    await c.login('admin', server.adminPassword)
+    const where = eq(userSessions.sessionToken, hashToken(c.sessionCookie?.split('=')[1] ?? ''))
+    await db().update(userSessions).set({ createdAt: sql`now() - interval '29 days 23 hours'` }).where(where)
+    expect((await c.get('/api/auth/me')).status).toBe(200)
+    await db().update(userSessions).set({ createdAt: sql`now() - interval '30 days 1 minute'` }).where(where)
+    // Used a moment ago, so its idle expiry is still ahead: only the absolute lifetime ends it.
+    const [row] = await db().select().from(userSessions).where(where)
+    expect(row?.expiresAt.getTime()).toBeGreaterThan(Date.now())
+    const me = await c.get('/api/auth/me')
+    expect(me.status).toBe(401)
+    expect(me.body).toEqual({ error: 'Not signed in' })
+  })
+
   it('uses the session-timeout setting for new sessions', async () => {
     await db().insert(systemSettings).values({ key: 'sessionTimeout', value: 5 })
     try {

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@common/auth.ts'
-import { isRole } from '@common/permissions.ts'
+import { isRole, type Role } from '@common/permissions.ts'
 import type { DB } from '../../db/database.ts'
 import type { AuthenticatedSession } from '../../lib/authenticated-session.ts'
 import { UnauthorizedError } from '../../lib/errors.ts'
@@ -10,6 +10,7 @@ import {
   deleteSessionById,
   extendSession,
   findLiveSession,
+  findLiveSessionById,
   insertSession,
 } from '../../repositories/auth.repository.ts'
 import { toPermissions } from '../../repositories/role-permissions.repository.ts'
@@ -18,6 +19,11 @@ import type { SessionTimeout } from '../settings/session-timeout.ts'
 
 // Sliding expiry is written at most once a minute per session (a tenth of a shorter timeout).
 const EXTEND_GRANULARITY_MS = 60_000
+/**
+ * However active, a session ends this long after sign-in (README "Security"): a stolen cookie
+ * kept busy does not live forever, and everyone types their password at least monthly.
+ */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60_000
 
 // The type lives in lib/ so the guard (http/) reads it without importing this module; the
 // services keep importing it from here.
@@ -54,12 +60,9 @@ export class AuthService {
   async authenticate(token: string | undefined): Promise<AuthenticatedSession | null> {
     if (!token) return null
     const now = this.clock()
-    const row = await findLiveSession(this.db, hashToken(token), now)
-    if (!row) return null
-    if (!row.user.isActive || !isRole(row.user.role)) {
-      await deleteSessionById(this.db, row.sessionId)
-      return null
-    }
+    const live = await this.usable(await findLiveSession(this.db, hashToken(token), now, openedAfter(now)))
+    if (!live) return null
+    const { row } = live
     const timeoutMs = (await this.sessionTimeout.minutes()) * 60_000
     const slidTo = now.getTime() + timeoutMs
     // Moved either way: forward as the user is active, back when the timeout was shortened.
@@ -67,23 +70,61 @@ export class AuthService {
     if (Math.abs(slidTo - row.expiresAt.getTime()) >= granularity) {
       await extendSession(this.db, row.sessionId, new Date(slidTo))
     }
-    return {
-      sessionId: row.sessionId,
-      user: {
-        id: row.user.id,
-        username: row.user.username,
-        email: row.user.email,
-        firstName: row.user.firstName,
-        lastName: row.user.lastName,
-        role: row.user.role,
-        isActive: row.user.isActive,
-        lastLogin: row.user.lastLogin?.toISOString() ?? null,
-        permissions: toPermissions(row.rolePermissions),
-      },
+    return toSession(live)
+  }
+
+  /**
+   * The session as it stands now, for a long-lived connection opened with it (the event
+   * stream): null once it was ended, expired or its user deactivated. It does not slide the
+   * expiry: an open tab is not activity.
+   */
+  async recheck(session: AuthenticatedSession): Promise<AuthenticatedSession | null> {
+    const now = this.clock()
+    const live = await this.usable(
+      await findLiveSessionById(this.db, session.sessionId, now, openedAfter(now)),
+    )
+    return live ? { ...toSession(live), address: session.address } : null
+  }
+
+  /** The row and its user's role, or null (deleting it) when its user may no longer sign in. */
+  private async usable(row: LiveSessionRow | null): Promise<UsableSession | null> {
+    if (!row) return null
+    const role = row.user.role
+    if (!row.user.isActive || !isRole(role)) {
+      await deleteSessionById(this.db, row.sessionId)
+      return null
     }
+    return { row, role }
   }
 
   async logout(token: string | undefined): Promise<void> {
     if (token) await deleteSessionByHash(this.db, hashToken(token))
+  }
+}
+
+function openedAfter(now: Date): Date {
+  return new Date(now.getTime() - SESSION_MAX_AGE_MS)
+}
+
+type LiveSessionRow = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>
+interface UsableSession {
+  row: LiveSessionRow
+  role: Role
+}
+
+function toSession({ row, role }: UsableSession): AuthenticatedSession {
+  return {
+    sessionId: row.sessionId,
+    user: {
+      id: row.user.id,
+      username: row.user.username,
+      email: row.user.email,
+      firstName: row.user.firstName,
+      lastName: row.user.lastName,
+      role,
+      isActive: row.user.isActive,
+      lastLogin: row.user.lastLogin?.toISOString() ?? null,
+      permissions: toPermissions(row.rolePermissions),
+    },
   }
 }

@@ -176,7 +176,7 @@ describe('Yelp connection', () => {
     })
     expect(subscribe.status).toBe(409)
     expect(subscribe.body).toEqual({
-      error: 'Yelp business acme-roofing-sf is already connected to client acme',
+      error: 'Yelp business acme-roofing-sf is already connected to another client',
     })
     // bravo has no business saved; the sample Yelp user manages only acme's, so OAuth would adopt it.
     const result = await completeOAuthFor('/api/yelp-auth-url?clientId=bravo')
@@ -379,7 +379,7 @@ describe('GoHighLevel connection and custom fields', () => {
   })
 
   it('refuses to tie one GoHighLevel location to two clients', async () => {
-    const message = 'GoHighLevel location LocAAA111 is already connected to client acme'
+    const message = 'GoHighLevel location LocAAA111 is already connected to another client'
     const key = await world.admin.post('/api/clients/bravo/ghl/api-key', {
       locationApiKey: world.ghlSample.apiKey.token,
       locationId: 'LocAAA111',

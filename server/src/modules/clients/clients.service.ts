@@ -309,11 +309,14 @@ export class ClientsService {
     }
   }
 
-  /** Pass the transaction when inside one: PGlite deadlocks on the outer handle (STACK.md gotcha 3). */
+  /**
+   * Pass the transaction when inside one: PGlite has one connection, so a query on the outer
+   * handle would wait for the open transaction forever.
+   * Neither this nor the location's conflict names the other client: the caller may not see it.
+   */
   private async assertBusinessFree(db: DB, businessId: string, clientId: string): Promise<void> {
     const other = await findClientByBusinessId(db, businessId, clientId)
-    if (other)
-      throw new ConflictError(`Yelp business ${businessId} is already connected to client ${other.clientId}`)
+    if (other) throw new ConflictError(`Yelp business ${businessId} is already connected to another client`)
   }
 
   /**
@@ -323,9 +326,7 @@ export class ClientsService {
   private async assertLocationFree(db: DB, locationId: string, clientId: string): Promise<void> {
     const other = await findClientByLocationId(db, locationId, clientId)
     if (other)
-      throw new ConflictError(
-        `GoHighLevel location ${locationId} is already connected to client ${other.clientId}`,
-      )
+      throw new ConflictError(`GoHighLevel location ${locationId} is already connected to another client`)
   }
 
   private async visibleRow(session: AuthenticatedSession, clientId: string): Promise<ClientRow> {

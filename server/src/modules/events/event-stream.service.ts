@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import type { ChangeEvent, ChangeTopic } from '@common/leads.ts'
-import type { PermissionFlag } from '@common/permissions.ts'
+import { PERMISSION_FLAGS, type PermissionFlag } from '@common/permissions.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import type { ChangeBus } from './change-bus.ts'
 
 /** Changes kept for a reconnecting browser (`Last-Event-ID`); older ones mean a resync. */
 const REPLAY_SIZE = 2000
-/** Keeps proxies from closing an idle stream; each beat also re-reads the user's assignments. */
+/**
+ * Keeps proxies from closing an idle stream; each beat also re-checks the session (a stream
+ * outlives no logout, deactivation, expiry or change of rights) and re-reads the assignments.
+ */
 const HEARTBEAT_MS = 25_000
 const RETRY_MS = 2000
 
@@ -21,6 +24,8 @@ const TOPIC_ACCESS: Record<ChangeTopic, readonly PermissionFlag[] | 'any'> = {
 }
 
 export type ScopeReader = (session: AuthenticatedSession) => Promise<readonly string[] | null>
+/** The session as it stands now (without sliding its expiry), or null once it is over. */
+export type SessionCheck = (session: AuthenticatedSession) => Promise<AuthenticatedSession | null>
 
 interface Connection {
   session: AuthenticatedSession
@@ -42,17 +47,21 @@ export class EventStreamService {
   private readonly timer: NodeJS.Timeout
   private readonly unsubscribe: () => void
 
+  private readonly recheck: SessionCheck
+
   constructor(
     bus: ChangeBus,
     private readonly readScope: ScopeReader,
+    options: { recheck: SessionCheck; heartbeatMs?: number },
   ) {
+    this.recheck = options.recheck
     this.unsubscribe = bus.subscribe({
       changes: (changes) => this.publish(changes),
       resync: () => {
         for (const connection of this.connections) connection.out.write('event: resync\ndata: {}\n\n')
       },
     })
-    this.timer = setInterval(() => this.tick(), HEARTBEAT_MS)
+    this.timer = setInterval(() => this.tick(), options.heartbeatMs ?? HEARTBEAT_MS)
     this.timer.unref()
   }
 
@@ -120,11 +129,29 @@ export class EventStreamService {
   private tick(): void {
     for (const connection of this.connections) {
       connection.out.write(': keep-alive\n\n')
-      this.readScope(connection.session)
-        .then((scope) => {
-          connection.scope = scope
-        })
-        .catch(() => {})
+      // A failed read (the database briefly away) keeps the stream; the next beat checks again.
+      this.refresh(connection).catch(() => {})
     }
   }
+
+  /**
+   * Ends a stream whose session is over or whose user's rights changed: the browser reconnects
+   * and is either refused (signed out) or served with its current rights.
+   */
+  private async refresh(connection: Connection): Promise<void> {
+    const current = await this.recheck(connection.session)
+    if (!current || !sameRights(connection.session, current)) {
+      this.connections.delete(connection)
+      connection.out.end()
+      return
+    }
+    connection.scope = await this.readScope(current)
+  }
+}
+
+function sameRights(opened: AuthenticatedSession, now: AuthenticatedSession): boolean {
+  return (
+    opened.user.role === now.user.role &&
+    PERMISSION_FLAGS.every((flag) => opened.user.permissions[flag] === now.user.permissions[flag])
+  )
 }

@@ -8,7 +8,10 @@ import { type ProviderAlerts, readProviderAlerts } from '../../repositories/prov
 export interface HealthReport {
   status: 'ok' | 'unavailable'
   database: { kind: string; reachable: boolean; latencyMs?: number }
-  /** Problems only the operator can fix (a refused app secret); no secret is ever in them. */
+  /**
+   * Problems only the operator can fix (a refused app secret), in our words: which credentials
+   * and since when, never the provider's answer (signed-in users read it in /api/provider-alerts).
+   */
   alerts: ProviderAlerts
   providers: { yelp: 'configured' | 'not configured'; ghl: 'configured' | 'not configured' }
 }
@@ -39,7 +42,9 @@ export class HealthService {
       log.error({ err: error }, 'health check: database unreachable')
       databaseStatus = { kind: database.kind, reachable: false }
     }
-    const alerts = databaseStatus.reachable ? await readProviderAlerts(database.db).catch(() => ({})) : {}
+    const alerts = databaseStatus.reachable
+      ? publicAlerts(await readProviderAlerts(database.db).catch(() => ({})))
+      : {}
     return {
       status: databaseStatus.reachable ? 'ok' : 'unavailable',
       database: databaseStatus,
@@ -50,4 +55,20 @@ export class HealthService {
       },
     }
   }
+}
+
+const MANIFESTS = { yelp: yelpManifest, ghl: ghlManifest } as const
+
+function publicAlerts(alerts: ProviderAlerts): ProviderAlerts {
+  const shown: ProviderAlerts = {}
+  for (const provider of ['yelp', 'ghl'] as const) {
+    const alert = alerts[provider]
+    if (!alert) continue
+    const { displayName, envKeys } = MANIFESTS[provider]
+    shown[provider] = {
+      message: `${displayName} refused this server's app credentials (${envKeys.clientId} / ${envKeys.clientSecret})`,
+      since: alert.since,
+    }
+  }
+  return shown
 }

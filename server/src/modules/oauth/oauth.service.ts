@@ -41,7 +41,6 @@ export interface CallbackOutcome {
   status: number
   title: string
   message: string
-  detail?: string
 }
 
 export interface OAuthServiceDeps {
@@ -155,13 +154,20 @@ export class OAuthService {
     }
     if (query.error) {
       const denied = query.error === 'access_denied'
+      // The page is public: the provider's own words go to the log, never onto it.
+      if (!denied) {
+        this.log.warn(
+          { clientId: state.clientId, error: query.error, description: query.error_description },
+          `${name} OAuth callback returned an error`,
+        )
+      }
       return {
         ok: false,
         status: 400,
         title: denied ? `${name} access was denied` : `${name} connection failed`,
         message: denied
           ? `Nothing was connected. Start again from the dashboard or the onboarding link to grant access.`
-          : `${name} answered: ${query.error_description ?? query.error}. Nothing was changed.`,
+          : 'Nothing was changed. Start again, and contact your agency if it keeps failing.',
       }
     }
     if (!query.code) {
@@ -176,13 +182,13 @@ export class OAuthService {
       return await exchange(state.clientId, query.code, state.autoSync)
     } catch (error) {
       if (!isProviderFailure(error)) throw error
+      // The page is public: the provider's answer goes to the log, never onto it.
       this.log.warn({ err: error, clientId: state.clientId }, `${name} OAuth callback failed`)
       return {
         ok: false,
         status: 502,
         title: `${name} connection failed`,
         message: 'Nothing was changed. Start again, and contact your agency if it keeps failing.',
-        detail: (error as Error).message,
       }
     }
   }

@@ -1,13 +1,9 @@
 /**
  * The small page a browser tab lands on after an OAuth round trip, or when a start link
  * cannot be followed. No script (the CSP allows none inline); plain, branded, self-contained.
+ * Anyone holding the link sees it, so it carries our own words only, never a provider's.
  */
-export function resultPage(options: {
-  ok: boolean
-  title: string
-  message: string
-  detail?: string
-}): string {
+export function resultPage(options: { ok: boolean; title: string; message: string }): string {
   const colour = options.ok ? '#15803d' : '#b91c1c'
   const icon = options.ok ? '✓' : '!'
   return `<!doctype html>
@@ -25,7 +21,6 @@ export function resultPage(options: {
     color: #fff; font-weight: 700; font-size: 24px; background: ${colour}; }
   h1 { font-size: 20px; margin: 0 0 8px; }
   p { color: #475569; line-height: 1.5; margin: 8px 0 0; }
-  .detail { font-size: 13px; color: #64748b; }
   .brand { margin-top: 24px; font-size: 12px; color: #94a3b8; }
 </style>
 </head>
@@ -34,7 +29,6 @@ export function resultPage(options: {
   <div class="icon" aria-hidden="true">${icon}</div>
   <h1>${escapeHtml(options.title)}</h1>
   <p>${escapeHtml(options.message)}</p>
-  ${options.detail ? `<p class="detail">${escapeHtml(options.detail)}</p>` : ''}
   <p class="brand">LeadRelay · Yelp ↔ GoHighLevel</p>
 </main>
 </body>

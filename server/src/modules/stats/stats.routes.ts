@@ -18,7 +18,7 @@ export function registerStatsRoutes(app: FastifyInstance, stats: StatsService): 
   app.get(
     '/api/system-health',
     { config: { access: 'canViewSystemStats' } },
-    async (request): Promise<SystemHealth> => stats.systemHealth(requireSession(request)),
+    async (request): Promise<SystemHealth> => stats.systemHealth(requireSession(request), request.log),
   )
 
   // Everyone signed in: the alert names no client and no secret, and any operator who sees it can

@@ -6,6 +6,7 @@ import type {
   Stats,
   SystemHealth,
 } from '@common/stats.ts'
+import type { FastifyBaseLogger } from 'fastify'
 import type { DB } from '../../db/database.ts'
 import { listParkedGhlLocations } from '../../repositories/ghl-daily-caps.repository.ts'
 import { readProviderAlerts } from '../../repositories/provider-alerts.repository.ts'
@@ -72,18 +73,19 @@ export class StatsService {
   }
 
   /** The System Health dialog's live checks (docs/spec/product.md §2). */
-  async systemHealth(session: AuthenticatedSession, now = new Date()): Promise<SystemHealth> {
+  async systemHealth(
+    session: AuthenticatedSession,
+    log: Pick<FastifyBaseLogger, 'error'>,
+    now = new Date(),
+  ): Promise<SystemHealth> {
     const checks: HealthCheck[] = []
     let latencyMs: number
     try {
       latencyMs = await pingDatabase(this.db)
     } catch (error) {
-      checks.push({
-        key: 'database',
-        label: 'Database',
-        state: 'error',
-        detail: `Unreachable: ${(error as Error).message}`,
-      })
+      // A driver's error can name hosts, users and paths: the log gets it, the screen does not.
+      log.error({ err: error }, 'system health: database unreachable')
+      checks.push({ key: 'database', label: 'Database', state: 'error', detail: 'Unreachable' })
       return { state: 'error', checkedAt: now.toISOString(), checks }
     }
     checks.push({ key: 'database', label: 'Database', state: 'ok', detail: `Reachable in ${latencyMs} ms` })

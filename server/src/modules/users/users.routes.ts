@@ -1,6 +1,7 @@
 import type { OkResponse } from '@common/api.ts'
 import {
   assignmentBodySchema,
+  changePasswordSchema,
   createUserSchema,
   type ListedUser,
   type SavedUser,
@@ -9,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { requireSession as sessionOf } from '../../http/guard.ts'
+import { perAddress, RATE_LIMITS } from '../../http/rate-limits.ts'
 import { parseInput } from '../../lib/validation.ts'
 import type { UsersService } from './users.service.ts'
 
@@ -24,7 +26,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
   app.get(
     '/api/users',
     { config: { access: 'canViewUsers' } },
-    async (): Promise<ListedUser[]> => users.list(),
+    async (request): Promise<ListedUser[]> => users.list(sessionOf(request)),
   )
 
   app.post<{ Reply: SavedUser }>(
@@ -53,6 +55,25 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
     async (request): Promise<OkResponse> => {
       const { id } = parseInput(userIdParams, request.params)
       await users.remove(id, sessionOf(request))
+      return { ok: true }
+    },
+  )
+
+  // Any signed-in user, its own account only: roles without canEditUsers change their password
+  // here. Under /api/auth/, so its body is never logged; limited like sign-ins (a guessed
+  // current password is a guessed password).
+  app.post(
+    '/api/auth/password',
+    {
+      config: {
+        access: 'signedIn',
+        body: changePasswordSchema,
+        rateLimit: perAddress(RATE_LIMITS.loginPerAddress),
+      },
+    },
+    async (request): Promise<OkResponse> => {
+      const { currentPassword, newPassword } = parseInput(changePasswordSchema, request.body)
+      await users.changeOwnPassword(currentPassword, newPassword, sessionOf(request))
       return { ok: true }
     },
   )

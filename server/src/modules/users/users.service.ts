@@ -1,4 +1,3 @@
-import { isRole, isRoleAbove, type Role } from '@common/permissions.ts'
 import type {
   AssignmentPermissions,
   CreateUserInput,
@@ -7,7 +6,7 @@ import type {
   UpdateUserInput,
 } from '@common/users.ts'
 import type { DB } from '../../db/database.ts'
-import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts'
+import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 import {
   deleteAssignment,
@@ -30,17 +29,31 @@ import {
   updateUser,
 } from '../../repositories/users.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
+import { assertClientVisible, visibleClientIds } from '../clients/client-scope.ts'
+import { ensureCurrentPassword, ensureMayGrant, ensureMayManage, ensureUserVisible } from './user-reach.ts'
 
-/** Users, their client assignments, and the rules that keep at least one admin able to sign in. */
+/**
+ * Users, their client assignments, and the rules that keep at least one admin able to sign in.
+ * Operators and viewers see and assign only within their own clients
+ * (docs/decisions/0022-what-scoped-roles-see.md).
+ */
 export class UsersService {
   constructor(private readonly db: DB) {}
 
-  async list(): Promise<ListedUser[]> {
-    const users = await listUsers(this.db)
-    const assignments = await listAssignmentsForUsers(
-      this.db,
-      users.map((u) => u.id),
-    )
+  /** Everyone for admins and managers; for a scoped role, itself and the users of its clients. */
+  async list(session: AuthenticatedSession): Promise<ListedUser[]> {
+    const scope = await visibleClientIds(this.db, session)
+    const all = await listUsers(this.db)
+    const assignments = (
+      await listAssignmentsForUsers(
+        this.db,
+        all.map((u) => u.id),
+      )
+    ).filter((a) => scope === null || scope.includes(a.clientId))
+    const users =
+      scope === null
+        ? all
+        : all.filter((u) => u.id === session.user.id || assignments.some((a) => a.userId === u.id))
     return users.map((user) => ({
       ...toAuditShape(user),
       clientAssignments: assignments
@@ -67,11 +80,15 @@ export class UsersService {
   }
 
   async update(id: number, input: UpdateUserInput, session: AuthenticatedSession): Promise<SavedUser> {
+    if (input.password && id === session.user.id) {
+      await ensureCurrentPassword(this.db, session, input.currentPassword)
+    }
     const passwordHash = input.password ? await hashPassword(input.password) : undefined
     return this.db.transaction(async (tx) => {
       const activeAdmins = await lockActiveAdminIds(tx)
       const before = await findUserById(tx, id)
       if (!before) throw new NotFoundError(`User ${id} not found`)
+      await ensureUserVisible(tx, session, id)
       ensureMayManage(session, before)
       if (input.role !== undefined) ensureMayGrant(session, input.role)
       if (input.username && (await isUsernameTaken(tx, input.username, id))) {
@@ -109,11 +126,24 @@ export class UsersService {
     })
   }
 
+  /** The caller's own password, given the current one; its other sessions end. */
+  async changeOwnPassword(current: string, next: string, session: AuthenticatedSession): Promise<void> {
+    const onlyThePassword: UpdateUserInput = {
+      password: next,
+      currentPassword: current,
+      email: undefined,
+      firstName: undefined,
+      lastName: undefined,
+    }
+    await this.update(session.user.id, onlyThePassword, session)
+  }
+
   async remove(id: number, session: AuthenticatedSession): Promise<void> {
     await this.db.transaction(async (tx) => {
       const activeAdmins = await lockActiveAdminIds(tx)
       const before = await findUserById(tx, id)
       if (!before) throw new NotFoundError(`User ${id} not found`)
+      await ensureUserVisible(tx, session, id)
       ensureMayManage(session, before)
       if (id === session.user.id) throw new ConflictError('You cannot delete your own account')
       if (isLastActiveAdmin(activeAdmins, id)) {
@@ -140,6 +170,7 @@ export class UsersService {
       const user = await findUserById(tx, userId)
       if (!user) throw new NotFoundError(`User ${userId} not found`)
       ensureMayManage(session, user)
+      await assertClientVisible(tx, session, clientId)
       const clientName = await findClientName(tx, clientId)
       if (clientName === null) throw new NotFoundError(`Client ${clientId} not found`)
       const created = await upsertAssignment(tx, { userId, clientId, permissions, assignedBy: actor.id })
@@ -160,6 +191,7 @@ export class UsersService {
       const user = await findUserById(tx, userId)
       if (!user) throw new NotFoundError(`User ${userId} not found`)
       ensureMayManage(session, user)
+      await assertClientVisible(tx, session, clientId)
       const existing = await findAssignment(tx, userId, clientId)
       if (!existing) throw new NotFoundError(`User ${user.username} is not assigned to client ${clientId}`)
       // The name, so the audit list reads "unassigned olivia from Acme Plumbing", not an id.
@@ -177,24 +209,6 @@ export class UsersService {
 
 export function actorOf(session: AuthenticatedSession): Actor {
   return { id: session.user.id, username: session.user.username, address: session.address }
-}
-
-/** Nobody grants a role above their own (docs/decisions/0016 §1). */
-function ensureMayGrant(session: AuthenticatedSession, role: Role): void {
-  if (isRoleAbove(role, session.user.role)) {
-    throw new ForbiddenError(`Your role (${session.user.role}) cannot grant the ${role} role`)
-  }
-}
-
-/** Nobody edits, resets, deletes or reassigns a user whose role is above theirs (docs/decisions/0016 §1). */
-function ensureMayManage(session: AuthenticatedSession, target: PublicUser): void {
-  // A role the code does not know (edited by hand in the database) is treated as the highest.
-  const above = isRole(target.role)
-    ? isRoleAbove(target.role, session.user.role)
-    : session.user.role !== 'admin'
-  if (above) {
-    throw new ForbiddenError(`Your role (${session.user.role}) cannot change ${target.role} users`)
-  }
 }
 
 function isLastActiveAdmin(activeAdminIds: number[], userId: number): boolean {

@@ -1,14 +1,17 @@
-import { LogOut } from 'lucide-react'
+import { KeyRound, LogOut } from 'lucide-react'
+import { useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { navItemFor, visibleNavItems } from '@/app/navigation.ts'
 import { BrandLogo } from '@/components/layout/brand-logo.tsx'
 import { Button } from '@/components/ui/button.tsx'
+import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog.tsx'
 import { useAuth } from '@/lib/auth/use-auth.ts'
 import { cn } from '@/lib/utils.ts'
 
-/** Brand, the navigation the user's role may see, and the signed-in user with Logout. */
+/** Brand, the navigation the user's role may see, and the signed-in user with Change password and Logout. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { user, logout } = useAuth()
+  const [isChangingPassword, setChangingPassword] = useState(false)
   const [location] = useLocation()
   const activeHref = navItemFor(location)?.href
   const items = visibleNavItems(user?.permissions)
@@ -62,6 +65,14 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         <Button
           variant="ghost"
           className="w-full justify-start gap-3 px-3 text-muted-foreground hover:text-foreground"
+          onClick={() => setChangingPassword(true)}
+        >
+          <KeyRound />
+          Change password
+        </Button>
+        <Button
+          variant="ghost"
+          className="w-full justify-start gap-3 px-3 text-muted-foreground hover:text-foreground"
           onClick={() => {
             onNavigate?.()
             void logout()
@@ -70,6 +81,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           <LogOut />
           Logout
         </Button>
+        <ChangePasswordDialog open={isChangingPassword} onOpenChange={setChangingPassword} />
       </div>
     </div>
   )

@@ -36,7 +36,7 @@ const dana: ListedUser = {
 }
 
 async function renderDialog(
-  props: { mode: 'create' } | { mode: 'edit'; user: ListedUser },
+  props: { mode: 'create' } | { mode: 'edit'; user: ListedUser; isOwnAccount?: boolean },
   routes: TestRoutes = {},
 ) {
   server = await startApiTestServer(routes)
@@ -132,6 +132,13 @@ describe('Add User form (docs/spec/dashboard-spec.md §5 "User")', () => {
 })
 
 describe('Edit User form (docs/spec/dashboard-spec.md §5 "User", §7)', () => {
+  it('offers no password field on one’s own account (it takes the current password, in Change password)', async () => {
+    await renderDialog({ mode: 'edit', user: dana, isOwnAccount: true })
+    expect(screen.getByLabelText('Username')).toHaveValue('dana')
+    expect(screen.queryByLabelText('Password')).toBeNull()
+    expect(screen.getByText(/use Change password below your name in the sidebar/)).toBeInTheDocument()
+  })
+
   it('starts from the user and leaves a blank password out of the update', async () => {
     const { user } = await renderDialog(
       { mode: 'edit', user: dana },

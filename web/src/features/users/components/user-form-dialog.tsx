@@ -44,6 +44,11 @@ export type UserFormDialogProps = {
   onSaved?: (user: SavedUser) => void
   /** The roles the signed-in user may grant (docs/decisions/0016 §1); all four when not given. */
   roles?: readonly Role[]
+  /**
+   * Editing the signed-in user: its password changes only with the current one, in the
+   * Change password dialog of the sidebar, so this form offers no password field.
+   */
+  isOwnAccount?: boolean
 } & ({ mode: 'create'; user?: undefined } | { mode: 'edit'; user: ListedUser })
 
 export function UserFormDialog({ open, onOpenChange, ...props }: UserFormDialogProps) {
@@ -70,9 +75,10 @@ type UserFormProps = {
   onDone: () => void
   onSaved?: (user: SavedUser) => void
   roles?: readonly Role[]
+  isOwnAccount?: boolean
 } & ({ mode: 'create'; user?: undefined } | { mode: 'edit'; user: ListedUser })
 
-function UserForm({ mode, user, onDone, onSaved, roles = ROLES }: UserFormProps) {
+function UserForm({ mode, user, onDone, onSaved, roles = ROLES, isOwnAccount = false }: UserFormProps) {
   const createUser = useCreateUser()
   const updateUser = useUpdateUser()
   const {
@@ -169,22 +175,28 @@ function UserForm({ mode, user, onDone, onSaved, roles = ROLES }: UserFormProps)
         </div>
       </div>
 
-      <div className="grid gap-2">
-        {mode === 'create' ? (
-          <RequiredLabel htmlFor="user-form-password">Password</RequiredLabel>
-        ) : (
-          <Label htmlFor="user-form-password">Password</Label>
-        )}
-        <Input
-          type="password"
-          autoComplete="new-password"
-          placeholder={
-            mode === 'create' ? 'At least 6 characters' : 'Leave blank to keep the current password'
-          }
-          {...fieldProps('password')}
-        />
-        <FieldError id="user-form-password-error" error={errors.password} />
-      </div>
+      {isOwnAccount ? (
+        <p className="text-sm text-muted-foreground">
+          To change your own password, use Change password below your name in the sidebar.
+        </p>
+      ) : (
+        <div className="grid gap-2">
+          {mode === 'create' ? (
+            <RequiredLabel htmlFor="user-form-password">Password</RequiredLabel>
+          ) : (
+            <Label htmlFor="user-form-password">Password</Label>
+          )}
+          <Input
+            type="password"
+            autoComplete="new-password"
+            placeholder={
+              mode === 'create' ? 'At least 6 characters' : 'Leave blank to keep the current password'
+            }
+            {...fieldProps('password')}
+          />
+          <FieldError id="user-form-password-error" error={errors.password} />
+        </div>
+      )}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid content-start gap-2">

@@ -176,6 +176,7 @@ export function UserManagement({
         <UserFormDialog
           mode="edit"
           user={dialog.user}
+          isOwnAccount={dialog.user.id === currentUserId}
           roles={offeredRoles}
           open={dialog.open}
           onOpenChange={closeDialog}
