@@ -197,7 +197,7 @@ export class ClientsService {
       if (!row) throw new NotFoundError(`Client ${clientId} not found`)
       const before = await connectionsOf(tx, clientId)
       await saveYelpBusiness(tx, clientId, { businessId, webhookSubscribed: true })
-      // An operator subscribing again answers a lapsed flag (issue 17 §3): the daily check confirms it.
+      // An operator subscribing again answers a lapsed flag (docs/decisions/0012): the daily check confirms it.
       if (row.yelpSubscriptionState) {
         const now = new Date()
         await saveSubscriptionCheck(tx, clientId, {
@@ -254,7 +254,7 @@ export class ClientsService {
   }
 
   /**
-   * Issues a new onboarding link (issue 11 §6): a new nonce revokes the old link, the expiry
+   * Issues a new onboarding link (docs/decisions/0016 §6): a new nonce revokes the old link, the expiry
    * starts again, and a link issued while both providers are connected keeps working.
    */
   async issueOnboardingLink(session: AuthenticatedSession, clientId: string): Promise<ClientView> {
