@@ -40,6 +40,8 @@ import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes
 import type { OnboardingService } from './modules/onboarding/onboarding.service.ts'
 import { registerRolePermissionRoutes } from './modules/permissions/role-permissions.routes.ts'
 import type { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
+import { registerPlaybookRoutes } from './modules/playbook/playbook.routes.ts'
+import type { PlaybookService } from './modules/playbook/playbook.service.ts'
 import { registerReplyRoutes } from './modules/replies/reply.routes.ts'
 import type { ReplyService } from './modules/replies/reply.service.ts'
 import { registerRequestLogRoutes } from './modules/request-logs/request-logs.routes.ts'
@@ -80,6 +82,8 @@ export interface RouteServices {
   leads: LeadsService
   /** Read receipts and replied marks on Yelp (issue 17). */
   leadDuties: LeadDutiesService
+  /** Each client's response playbook (docs/spec/product.md §9.2). */
+  playbooks: PlaybookService
   /** Present when this process runs the engine (it was given a job queue). */
   ingress?: IngressServices
 }
@@ -186,6 +190,7 @@ export async function registerRoutes(
   registerEventRoutes(app, services.events)
   registerLeadRoutes(app, services.leads)
   registerLeadDutyRoutes(app, services.leadDuties)
+  registerPlaybookRoutes(app, services.playbooks)
   const ingress = services.ingress
   if (ingress) {
     await registerYelpWebhookRoutes(app, ingress.webhooks, ingress.onLeadSyncsQueued, ingress.onWebhookLogged)

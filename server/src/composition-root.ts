@@ -41,6 +41,7 @@ import { MessagesService } from './modules/messages/messages.service.ts'
 import { OAuthService } from './modules/oauth/oauth.service.ts'
 import { OnboardingService } from './modules/onboarding/onboarding.service.ts'
 import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
+import { PlaybookService } from './modules/playbook/playbook.service.ts'
 import { ReplyService } from './modules/replies/reply.service.ts'
 import { RequestLogsService } from './modules/request-logs/request-logs.service.ts'
 import { LogSink } from './modules/settings/log-sink.ts'
@@ -256,6 +257,7 @@ export async function buildApp({
     backups,
     events,
     leads: new LeadsService({ db, boss, wake: (queue) => engine?.wake(queue), changes }),
+    playbooks: new PlaybookService(db),
     leadDuties: new LeadDutiesService({
       db,
       boss,

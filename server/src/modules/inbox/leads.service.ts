@@ -17,6 +17,7 @@ import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 import { findClient, yelpTokensOf } from '../../repositories/clients.repository.ts'
 import { listLeadActivity } from '../../repositories/lead-activity.repository.ts'
+import { listDrafts } from '../../repositories/lead-drafts.repository.ts'
 import {
   type ClientScope,
   clientNamesOf,
@@ -68,7 +69,11 @@ export class LeadsService {
     const after = query.cursor ? decodeCursor(query.cursor) : undefined
     const page = async () => {
       // One more than asked: tells whether another page follows without a second query.
-      const rows = await listInboxLeads(this.deps.db, scope, filter, { limit: query.limit + 1, after })
+      const rows = await listInboxLeads(this.deps.db, scope, filter, {
+        limit: query.limit + 1,
+        after,
+        sort: query.sort,
+      })
       const shown = rows.slice(0, query.limit)
       const last = shown.at(-1)
       return {
@@ -94,11 +99,12 @@ export class LeadsService {
     const row = await this.visibleLead(session, leadId)
     const [lead] = await this.views([row])
     if (!lead) throw new NotFoundError(`Lead ${leadId} not found`)
-    const [replies, activity] = await Promise.all([
+    const [replies, activity, drafts] = await Promise.all([
       listHubReplies(this.deps.db, row.clientId, row.leadId),
       listLeadActivity(this.deps.db, row.leadId),
+      listDrafts(this.deps.db, row.leadId),
     ])
-    return toLeadDetail(lead, replies, activity)
+    return toLeadDetail(lead, replies, activity, drafts)
   }
 
   async setStatus(session: AuthenticatedSession, leadId: string, status: LeadStatus): Promise<Lead> {
@@ -231,5 +237,6 @@ function toFilter(query: LeadsQuery): InboxFilter {
     createdBefore: query.createdTo ? upperBound(query.createdTo) : undefined,
     activityFrom: query.activityFrom ? lowerBound(query.activityFrom) : undefined,
     activityBefore: query.activityTo ? upperBound(query.activityTo) : undefined,
+    needsReply: query.needsReply,
   }
 }

@@ -15,6 +15,7 @@ const stats = (overrides: Partial<Stats> = {}): Stats => ({
   connectedIntegrations: 2,
   webhookErrors: 1,
   errorRate: 0,
+  leadsAwaitingReply: 0,
   ...overrides,
 })
 

@@ -28,6 +28,7 @@ function lead(n: number, minutesAgo: number, patch: Partial<Lead> = {}): Lead {
       firstBusinessReplyAt: null,
       responseSeconds: null,
     },
+    waitingSince: null,
     ...patch,
   }
 }
