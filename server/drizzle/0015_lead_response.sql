@@ -1,6 +1,7 @@
 CREATE TABLE "client_playbooks" (
 	"client_id" text PRIMARY KEY NOT NULL,
 	"playbook" jsonb NOT NULL,
+	"first_reply_since" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -47,6 +48,7 @@ CREATE INDEX "lead_drafts_lead_idx" ON "lead_drafts" USING btree ("lead_id","cre
 CREATE UNIQUE INDEX "lead_waits_lead_started_uq" ON "lead_waits" USING btree ("lead_id","started_at");--> statement-breakpoint
 CREATE INDEX "lead_waits_client_started_idx" ON "lead_waits" USING btree ("client_id","started_at");--> statement-breakpoint
 CREATE INDEX "leads_awaiting_reply_idx" ON "leads" USING btree ("waiting_since","id") WHERE waiting_since is not null and status in ('new', 'contacted');--> statement-breakpoint
+CREATE INDEX "leads_client_awaiting_reply_idx" ON "leads" USING btree ("client_id","waiting_since") WHERE waiting_since is not null and status in ('new', 'contacted');--> statement-breakpoint
 CREATE INDEX "leads_client_awaiting_reply_idx" ON "leads" USING btree ("client_id","waiting_since") WHERE waiting_since is not null and status in ('new', 'contacted');--> statement-breakpoint
 -- Hand-written: keep when regenerating. The waits of the leads already stored, from their events,
 -- by the rule of engine/lead-figures/lead-waits.ts (a message is any event but a phone opt-in/out).

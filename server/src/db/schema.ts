@@ -391,6 +391,11 @@ export const clientPlaybooks = pgTable('client_playbooks', {
     .primaryKey()
     .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
   playbook: jsonb('playbook').$type<Playbook>().notNull(),
+  /**
+   * Since when first replies are on (null while off): only a lead whose first message came after
+   * gets one, so turning them on does not answer every lead already waiting, or imported.
+   */
+  firstReplySince: timestamp('first_reply_since', { withTimezone: true }),
   updatedAt: updatedAt(),
 })
 

@@ -17,9 +17,30 @@ export async function findPlaybook(db: DB, clientId: string): Promise<Playbook> 
   return parsed.success ? parsed.data : DEFAULT_PLAYBOOK
 }
 
+/** Saves the playbook; turning first replies on starts their `firstReplySince` now, off clears it. */
 export async function savePlaybook(db: DB, clientId: string, playbook: Playbook): Promise<void> {
+  const on = playbook.firstReply.enabled
   await db
     .insert(clientPlaybooks)
-    .values({ clientId, playbook })
-    .onConflictDoUpdate({ target: clientPlaybooks.clientId, set: { playbook, updatedAt: sql`now()` } })
+    .values({ clientId, playbook, firstReplySince: on ? sql`now()` : null })
+    .onConflictDoUpdate({
+      target: clientPlaybooks.clientId,
+      set: {
+        playbook,
+        firstReplySince: on ? sql`coalesce(${clientPlaybooks.firstReplySince}, now())` : null,
+        updatedAt: sql`now()`,
+      },
+    })
+}
+
+/** The playbook and since when its first replies are on, for the automation. */
+export async function findPlaybookForAutomation(
+  db: DB,
+  clientId: string,
+): Promise<{ playbook: Playbook; firstReplySince: Date | null }> {
+  const [row] = await db
+    .select({ since: clientPlaybooks.firstReplySince })
+    .from(clientPlaybooks)
+    .where(eq(clientPlaybooks.clientId, clientId))
+  return { playbook: await findPlaybook(db, clientId), firstReplySince: row?.since ?? null }
 }
