@@ -11,20 +11,7 @@ export function clientsQueryOptions() {
   return queryOptions({ queryKey: ['/api/clients'], queryFn: ({ signal }) => getClients(signal) })
 }
 
-/**
- * The client list. `refetchOnFocus` is for the screens where the operator leaves for a
- * provider's consent page and comes back: global queries never refetch on focus (docs/spec/dashboard-spec.md §7).
- */
-export function useClients(options: { refetchOnFocus?: boolean } = {}) {
-  return useQuery({
-    ...clientsQueryOptions(),
-    refetchOnWindowFocus: options.refetchOnFocus ? 'always' : false,
-  })
-}
-
-/** One client of the list, or undefined while loading or when it is gone. */
-export function useClient(clientId: string | null, options: { refetchOnFocus?: boolean } = {}) {
-  const query = useClients(options)
-  const client = clientId ? query.data?.find((c) => c.clientId === clientId) : undefined
-  return { ...query, client }
+/** The client list. Like every global query it does not refetch on window focus (docs/spec/dashboard-spec.md §7). */
+export function useClients() {
+  return useQuery({ ...clientsQueryOptions(), refetchOnWindowFocus: false })
 }

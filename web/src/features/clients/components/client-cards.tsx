@@ -1,14 +1,14 @@
 import type { ClientView } from '@common/clients.ts'
 import { ExternalLink, Plug, Settings2, Trash2 } from 'lucide-react'
-import { Button } from '@/components/ui/button.tsx'
-import { Card } from '@/components/ui/card.tsx'
-import { ClientAvatar } from '@/features/clients/components/client-table.tsx'
 import {
   ConnectionBadge,
   CustomFieldsStatusText,
   NeedsReauthBadge,
   SubscriptionLapsedBadge,
-} from '@/features/clients/components/connection-badges.tsx'
+} from '@/components/connection-badges.tsx'
+import { Button } from '@/components/ui/button.tsx'
+import { Card } from '@/components/ui/card.tsx'
+import { ClientAvatar } from '@/features/clients/components/client-table.tsx'
 import { LastActivity } from '@/features/clients/components/last-activity.tsx'
 import { ResponseTimeFigure } from '@/features/clients/components/response-time-figure.tsx'
 import { useClientPermissions } from '@/features/clients/hooks/use-client-permissions.ts'

@@ -6,9 +6,9 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppProvider } from '@/app/provider.tsx'
+import { ClientsPage } from '@/app/routes/clients.tsx'
 import { dismissToast } from '@/components/ui/use-toast.ts'
 import { AuthProvider } from '@/features/auth/components/auth-provider.tsx'
-import { ClientManagement } from '@/features/clients/components/client-management.tsx'
 import { type ApiTestServer, startApiTestServer, type TestRoutes } from '@/testing/api-test-server.ts'
 import { clientView } from '@/testing/client-view.ts'
 import { sessionUser } from '@/testing/session-user.ts'
@@ -60,7 +60,7 @@ async function renderClients(
   render(
     <AppProvider>
       <AuthProvider>
-        <ClientManagement />
+        <ClientsPage />
       </AuthProvider>
     </AppProvider>,
   )

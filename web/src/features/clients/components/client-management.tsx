@@ -10,30 +10,32 @@ import { AddClientDialog } from '@/features/clients/components/add-client-dialog
 import { ClientCards } from '@/features/clients/components/client-cards.tsx'
 import { ClientTable } from '@/features/clients/components/client-table.tsx'
 import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog.tsx'
-import { GhlIntegrationModal } from '@/features/clients/components/ghl-integration-modal.tsx'
-import { IntegrationSetupDialog } from '@/features/clients/components/integration-setup-dialog.tsx'
 import { useClientPermissions } from '@/features/clients/hooks/use-client-permissions.ts'
 import { filterClients } from '@/features/clients/utils/client-search.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 
-/** docs/spec/dashboard-spec.md §2.5: the Client Management screen (its title is the shell header's). */
-export function ClientManagement() {
+/**
+ * docs/spec/dashboard-spec.md §2.5: the Client Management screen (its title is the shell header's).
+ * A row's integration setup and GHL actions are the page's to answer: the dialogs they open
+ * belong to the integrations feature.
+ */
+export function ClientManagement({
+  onSetup,
+  onGhl,
+}: {
+  onSetup: (client: ClientView) => void
+  onGhl: (client: ClientView) => void
+}) {
   const { canCreate } = useClientPermissions()
   const clients = useClients()
   const [search, setSearch] = useState('')
   const [isAddOpen, setIsAddOpen] = useState(false)
-  const [setupClientId, setSetupClientId] = useState<string | null>(null)
-  const [ghlClientId, setGhlClientId] = useState<string | null>(null)
   const [clientToDelete, setClientToDelete] = useState<ClientView | null>(null)
 
   const all = clients.data ?? []
   const visible = filterClients(all, search)
   const connectedCount = all.filter((c) => c.yelp.connected && c.ghl.connected).length
-  const handlers = {
-    onSetup: (client: ClientView) => setSetupClientId(client.clientId),
-    onGhl: (client: ClientView) => setGhlClientId(client.clientId),
-    onDelete: setClientToDelete,
-  }
+  const handlers = { onSetup, onGhl, onDelete: setClientToDelete }
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
@@ -94,8 +96,6 @@ export function ClientManagement() {
       )}
 
       {canCreate && <AddClientDialog open={isAddOpen} onOpenChange={setIsAddOpen} />}
-      <IntegrationSetupDialog clientId={setupClientId} onClose={() => setSetupClientId(null)} />
-      <GhlIntegrationModal clientId={ghlClientId} onClose={() => setGhlClientId(null)} />
       <DeleteClientDialog client={clientToDelete} onClose={() => setClientToDelete(null)} />
     </div>
   )

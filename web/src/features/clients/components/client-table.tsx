@@ -1,10 +1,10 @@
 import type { ClientView } from '@common/clients.ts'
+import { GhlStatus, YelpStatus } from '@/components/connection-badges.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx'
 import {
   type ClientActionHandlers,
   ClientRowActions,
 } from '@/features/clients/components/client-row-actions.tsx'
-import { GhlStatus, YelpStatus } from '@/features/clients/components/connection-badges.tsx'
 import { LastActivity } from '@/features/clients/components/last-activity.tsx'
 import { ResponseTimeFigure } from '@/features/clients/components/response-time-figure.tsx'
 

@@ -1,14 +1,5 @@
 import type { ClientView } from '@common/clients.ts'
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog.tsx'
-import { Button } from '@/components/ui/button.tsx'
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog.tsx'
 import { toast } from '@/components/ui/use-toast.ts'
 import { useDeleteClient } from '@/features/clients/api/delete-client.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
@@ -34,29 +25,20 @@ export function DeleteClientDialog({ client, onClose }: { client: ClientView | n
   }
 
   return (
-    <AlertDialog
+    <ConfirmDeleteDialog
       open={client !== null}
-      onOpenChange={(open) => {
-        if (!open && !deleteClient.isPending) onClose()
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {client?.name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This permanently removes the client{' '}
-            <span className="font-mono text-foreground">{client?.clientId}</span> with its leads, messages,
-            contacts, custom-field records and user assignments. This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteClient.isPending}>Cancel</AlertDialogCancel>
-          {/* A plain button: the dialog stays open until the delete has answered. */}
-          <Button variant="destructive" onClick={confirm} disabled={deleteClient.isPending}>
-            {deleteClient.isPending ? 'Deleting...' : 'Delete Client'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onOpenChange={(open) => !open && onClose()}
+      title={<>Delete {client?.name}?</>}
+      description={
+        <>
+          This permanently removes the client{' '}
+          <span className="font-mono text-foreground">{client?.clientId}</span> with its leads, messages,
+          contacts, custom-field records and user assignments. This action cannot be undone.
+        </>
+      }
+      confirmLabel="Delete Client"
+      isPending={deleteClient.isPending}
+      onConfirm={confirm}
+    />
   )
 }

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@/features/clients/utils/format.ts'
+import { formatDateTime } from '@/lib/date-format.ts'
 
 export function LastActivity({ value }: { value: string | null }) {
   const formatted = formatDateTime(value)

@@ -1,5 +1,5 @@
 import type { TokenRefreshOutcome } from '@common/clients.ts'
-import { formatDateTime } from '@/features/clients/utils/format.ts'
+import { formatDateTime } from '@/lib/date-format.ts'
 
 /** One provider's line of the token-refresh toast (docs/spec/product.md §2 replaces the spec's placeholder). */
 export function describeRefreshOutcome(provider: string, outcome: TokenRefreshOutcome): string {

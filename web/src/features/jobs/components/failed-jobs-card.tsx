@@ -2,16 +2,10 @@ import type { JobView } from '@common/jobs.ts'
 import { queueLabel } from '@common/queues.ts'
 import { CheckCircle2, RefreshCw, RotateCcw } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { ListCardHeader } from '@/components/list-card-header.tsx'
 import { Badge } from '@/components/ui/badge.tsx'
 import { Button } from '@/components/ui/button.tsx'
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card.tsx'
+import { Card, CardContent } from '@/components/ui/card.tsx'
 import { Skeleton } from '@/components/ui/skeleton.tsx'
 import { toast } from '@/components/ui/use-toast.ts'
 import { FAILED_JOBS_LIMIT, useFailedJobs } from '@/features/jobs/api/get-failed-jobs.ts'
@@ -31,25 +25,21 @@ export function FailedJobsCard({ canRetry }: { canRetry: boolean }) {
 
   return (
     <Card className="gap-4" aria-labelledby="failed-jobs-title" role="region">
-      <CardHeader>
-        <CardTitle id="failed-jobs-title">Failed jobs</CardTitle>
-        <CardDescription>
-          Work the engine gave up on after its last attempt, newest first.
-          {canRetry && ' Retry runs a job again from the start.'}
-        </CardDescription>
-        <CardAction>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => void jobs.refetch()}
-            disabled={jobs.isFetching}
-            aria-label="Refresh failed jobs"
-          >
-            <RefreshCw className={jobs.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-            <span className="hidden sm:inline">Refresh</span>
-          </Button>
-        </CardAction>
-      </CardHeader>
+      <ListCardHeader
+        title="Failed jobs"
+        titleId="failed-jobs-title"
+        description={
+          <>
+            Work the engine gave up on after its last attempt, newest first.
+            {canRetry && ' Retry runs a job again from the start.'}
+          </>
+        }
+        refresh={{
+          label: 'Refresh failed jobs',
+          onRefresh: () => void jobs.refetch(),
+          isRefreshing: jobs.isFetching,
+        }}
+      />
       <CardContent>
         {jobs.isPending ? (
           <div className="grid gap-4" role="status" aria-label="Loading failed jobs">

@@ -1,14 +1,7 @@
-import { RefreshCw } from 'lucide-react'
 import { useDeferredValue, useState } from 'react'
+import { ListCardHeader } from '@/components/list-card-header.tsx'
 import { Button } from '@/components/ui/button.tsx'
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card.tsx'
+import { Card, CardContent } from '@/components/ui/card.tsx'
 import { Skeleton } from '@/components/ui/skeleton.tsx'
 import { useClientOptions } from '@/features/message-logs/api/get-client-options.ts'
 import { type MessageFilters as Filters, useMessages } from '@/features/message-logs/api/get-messages.ts'
@@ -46,24 +39,17 @@ export function MessageLogs({ canRetry, canListClients }: { canRetry: boolean; c
         </CardContent>
       </Card>
       <Card className="gap-4">
-        <CardHeader>
-          <CardTitle>Recent Messages</CardTitle>
-          <CardDescription>
-            {messages.isSuccess ? `${count.format(items.length)} of ${count.format(total)} messages` : ' '}
-          </CardDescription>
-          <CardAction>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => void messages.refetch()}
-              disabled={messages.isFetching}
-              aria-label="Refresh messages"
-            >
-              <RefreshCw className={messages.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-              <span className="hidden sm:inline">Refresh</span>
-            </Button>
-          </CardAction>
-        </CardHeader>
+        <ListCardHeader
+          title="Recent Messages"
+          description={
+            messages.isSuccess ? `${count.format(items.length)} of ${count.format(total)} messages` : ' '
+          }
+          refresh={{
+            label: 'Refresh messages',
+            onRefresh: () => void messages.refetch(),
+            isRefreshing: messages.isFetching,
+          }}
+        />
         <CardContent>
           {messages.isPending ? (
             <div className="grid gap-3" role="status" aria-label="Loading messages">

@@ -1,5 +1,6 @@
-import { RefreshCw, Webhook, X } from 'lucide-react'
+import { Webhook, X } from 'lucide-react'
 import { useDeferredValue, useState } from 'react'
+import { RefreshButton } from '@/components/refresh-button.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Card, CardContent } from '@/components/ui/card.tsx'
 import { Skeleton } from '@/components/ui/skeleton.tsx'
@@ -60,16 +61,11 @@ export function RequestLogs({ canTestWebhook }: { canTestWebhook: boolean }) {
           Webhooks received and every call to Yelp and GoHighLevel, newest first.
         </p>
         <div className="flex gap-2">
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => void logs.refetch()}
-            disabled={logs.isFetching}
-            aria-label="Refresh logs"
-          >
-            <RefreshCw className={logs.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-            <span className="hidden sm:inline">Refresh</span>
-          </Button>
+          <RefreshButton
+            label="Refresh logs"
+            onRefresh={() => void logs.refetch()}
+            isRefreshing={logs.isFetching}
+          />
           {canTestWebhook && (
             <Button onClick={() => void runTest()} disabled={testWebhook.isPending}>
               <Webhook aria-hidden="true" />

@@ -1,14 +1,5 @@
 import type { ListedUser } from '@common/users.ts'
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog.tsx'
-import { Button } from '@/components/ui/button.tsx'
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog.tsx'
 import { toast } from '@/components/ui/use-toast.ts'
 import { useDeleteUser } from '@/features/users/api/delete-user.ts'
 import { displayNameOf } from '@/features/users/utils/user-display.ts'
@@ -43,23 +34,19 @@ export function DeleteUserDialog({
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !deleteUser.isPending && onOpenChange(next)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete User</AlertDialogTitle>
-          <AlertDialogDescription>
-            Delete {name} (@{user.username})? They can no longer sign in, and their client assignments are
-            removed. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteUser.isPending}>Cancel</AlertDialogCancel>
-          {/* A plain button: the dialog stays open until the deletion has succeeded. */}
-          <Button variant="destructive" onClick={onConfirm} disabled={deleteUser.isPending}>
-            {deleteUser.isPending ? 'Deleting...' : 'Delete User'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete User"
+      description={
+        <>
+          Delete {name} (@{user.username})? They can no longer sign in, and their client assignments are
+          removed. This cannot be undone.
+        </>
+      }
+      confirmLabel="Delete User"
+      isPending={deleteUser.isPending}
+      onConfirm={onConfirm}
+    />
   )
 }
