@@ -1,6 +1,15 @@
 import type { Stats } from '@common/stats.ts'
-import { Activity, AlertTriangle, Building2, type LucideIcon, MessageSquare, PlugZap } from 'lucide-react'
+import {
+  Activity,
+  AlertTriangle,
+  Building2,
+  Clock,
+  type LucideIcon,
+  MessageSquare,
+  PlugZap,
+} from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Link } from 'wouter'
 import { Card, CardContent } from '@/components/ui/card.tsx'
 import { Skeleton } from '@/components/ui/skeleton.tsx'
 import { useStats } from '@/features/dashboard/api/get-stats.ts'
@@ -8,13 +17,16 @@ import { serverMessageOf } from '@/lib/api-client.ts'
 
 const number = new Intl.NumberFormat()
 
-/** docs/spec/dashboard-spec.md §2.3: the four stat cards, skeleton blocks while the stats load. */
+/**
+ * docs/spec/dashboard-spec.md §2.3: the four stat cards, skeleton blocks while the stats load, and
+ * docs/spec/product.md §9.1's "Leads awaiting reply", which opens the inbox on "Needs reply".
+ */
 export function StatCards() {
   const stats = useStats()
   if (stats.isPending) {
     return (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" role="status" aria-label="Loading statistics">
-        {[0, 1, 2, 3].map((card) => (
+      <div className={GRID} role="status" aria-label="Loading statistics">
+        {[0, 1, 2, 3, 4].map((card) => (
           <Card key={card} className="gap-3 p-5">
             <Skeleton className="h-4 w-24" />
             <Skeleton className="h-8 w-16" />
@@ -34,9 +46,31 @@ export function StatCards() {
   return <StatCardGrid stats={stats.data} />
 }
 
+const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5'
+
+/** Where "Leads awaiting reply" leads: the inbox reads `needsReply` from its address. */
+export const NEEDS_REPLY_INBOX = '/inbox?needsReply=true'
+
 export function StatCardGrid({ stats }: { stats: Stats }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className={GRID}>
+      <Link
+        href={NEEDS_REPLY_INBOX}
+        className="rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:col-span-2 xl:col-span-1 [&>[data-slot=card]]:transition-colors [&>[data-slot=card]]:hover:bg-accent/40"
+        aria-label={`Leads awaiting reply: ${number.format(stats.leadsAwaitingReply)}. Open the inbox on Needs reply`}
+      >
+        <StatCard
+          label="Leads awaiting reply"
+          value={number.format(stats.leadsAwaitingReply)}
+          icon={Clock}
+          testId="stat-leads-awaiting-reply"
+          isUrgent={stats.leadsAwaitingReply > 0}
+        >
+          {stats.leadsAwaitingReply > 0
+            ? 'Customers spoke last · open Needs reply'
+            : 'Every customer has an answer'}
+        </StatCard>
+      </Link>
       <StatCard
         label="Active Clients"
         value={number.format(stats.activeClients)}
@@ -80,16 +114,18 @@ function StatCard({
   value,
   icon: Icon,
   testId,
+  isUrgent = false,
   children,
 }: {
   label: string
   value: string
   icon: LucideIcon
   testId: string
+  isUrgent?: boolean
   children: ReactNode
 }) {
   return (
-    <Card className="gap-0 p-5" data-testid={testId}>
+    <Card className="h-full gap-0 p-5" data-testid={testId}>
       <CardContent className="flex items-start justify-between gap-3 p-0">
         <div className="min-w-0">
           <p className="text-sm font-medium text-muted-foreground">{label}</p>
@@ -101,7 +137,13 @@ function StatCard({
           </p>
           <p className="mt-1 truncate text-xs text-muted-foreground">{children}</p>
         </div>
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+        <span
+          className={
+            isUrgent
+              ? 'flex size-10 shrink-0 items-center justify-center rounded-lg bg-amber-500/15 text-amber-700'
+              : 'flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground'
+          }
+        >
           <Icon className="size-5" aria-hidden="true" />
         </span>
       </CardContent>
