@@ -14,8 +14,8 @@ import { waitFor } from '../testing/wait-for.ts'
 let world: ConnectedWorld
 let offsetMs = 0
 const clock = () => new Date(Date.now() + offsetMs)
-const ALL_WEEK = Object.fromEntries(
-  ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [['00:00', '24:00']]]),
+const ALL_WEEK: PlaybookInput['businessHours'] = Object.fromEntries(
+  ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [['00:00', '24:00'] as [string, string]]]),
 )
 const FIRST_REPLY = 'Hi {firstName}, thanks for asking {businessName} about {jobType}!'
 
