@@ -28,6 +28,10 @@ export const QUEUES = {
   subscriptionSync: 'yelp-subscription-sync',
   /** Fetch a stored lead's cost_per_lead from Yelp, once per lead (docs/decisions/0014). */
   leadMetrics: 'yelp-lead-metrics',
+  /** Decide and carry out a lead's first reply and follow-ups (docs/spec/product.md §9.2). */
+  leadAutomation: 'lead-automation',
+  /** Every minute: queue the leads whose automation step is due (a lost wake-up, a moved clock). */
+  automationSweep: 'lead-automation-sweep',
 } as const
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
@@ -45,6 +49,8 @@ export const QUEUE_LABELS: { readonly [Q in QueueName]: string } = {
   'yelp-mark-read': 'Mark read on Yelp',
   'yelp-subscription-sync': 'Subscription check',
   'yelp-lead-metrics': 'Lead cost',
+  'lead-automation': 'First reply and follow-ups',
+  'lead-automation-sweep': 'Due follow-ups',
 }
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES)

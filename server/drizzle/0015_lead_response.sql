@@ -49,7 +49,6 @@ CREATE UNIQUE INDEX "lead_waits_lead_started_uq" ON "lead_waits" USING btree ("l
 CREATE INDEX "lead_waits_client_started_idx" ON "lead_waits" USING btree ("client_id","started_at");--> statement-breakpoint
 CREATE INDEX "leads_awaiting_reply_idx" ON "leads" USING btree ("waiting_since","id") WHERE waiting_since is not null and status in ('new', 'contacted');--> statement-breakpoint
 CREATE INDEX "leads_client_awaiting_reply_idx" ON "leads" USING btree ("client_id","waiting_since") WHERE waiting_since is not null and status in ('new', 'contacted');--> statement-breakpoint
-CREATE INDEX "leads_client_awaiting_reply_idx" ON "leads" USING btree ("client_id","waiting_since") WHERE waiting_since is not null and status in ('new', 'contacted');--> statement-breakpoint
 -- Hand-written: keep when regenerating. The waits of the leads already stored, from their events,
 -- by the rule of engine/lead-figures/lead-waits.ts (a message is any event but a phone opt-in/out).
 UPDATE "leads" AS l SET "last_business_message_at" = b.last_biz, "waiting_since" = w.waiting

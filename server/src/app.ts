@@ -24,6 +24,8 @@ import type { EventStreamService } from './modules/events/event-stream.service.t
 import { registerEventRoutes } from './modules/events/events.routes.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
 import type { HealthService } from './modules/health/health.service.ts'
+import { registerLeadAutomationRoutes } from './modules/inbox/lead-automation.routes.ts'
+import type { LeadAutomationService } from './modules/inbox/lead-automation.service.ts'
 import { registerLeadDutyRoutes } from './modules/inbox/lead-duties.routes.ts'
 import type { LeadDutiesService } from './modules/inbox/lead-duties.service.ts'
 import { registerLeadRoutes } from './modules/inbox/leads.routes.ts'
@@ -84,6 +86,8 @@ export interface RouteServices {
   leadDuties: LeadDutiesService
   /** Each client's response playbook (docs/spec/product.md §9.2). */
   playbooks: PlaybookService
+  /** A lead's automation history and drafts (docs/spec/product.md §9.2). */
+  leadAutomation: LeadAutomationService
   /** Present when this process runs the engine (it was given a job queue). */
   ingress?: IngressServices
 }
@@ -191,6 +195,7 @@ export async function registerRoutes(
   registerLeadRoutes(app, services.leads)
   registerLeadDutyRoutes(app, services.leadDuties)
   registerPlaybookRoutes(app, services.playbooks)
+  registerLeadAutomationRoutes(app, services.leadAutomation)
   const ingress = services.ingress
   if (ingress) {
     await registerYelpWebhookRoutes(app, ingress.webhooks, ingress.onLeadSyncsQueued, ingress.onWebhookLogged)

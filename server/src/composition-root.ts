@@ -33,6 +33,7 @@ import { type ChangeBus, InProcessChangeBus } from './modules/events/change-bus.
 import { EventStreamService } from './modules/events/event-stream.service.ts'
 import { PostgresChangeBus } from './modules/events/postgres-change-bus.ts'
 import { HealthService } from './modules/health/health.service.ts'
+import { LeadAutomationService } from './modules/inbox/lead-automation.service.ts'
 import { LeadDutiesService } from './modules/inbox/lead-duties.service.ts'
 import { LeadsService } from './modules/inbox/leads.service.ts'
 import { EngineService } from './modules/jobs/engine.service.ts'
@@ -258,6 +259,8 @@ export async function buildApp({
     events,
     leads: new LeadsService({ db, boss, wake: (queue) => engine?.wake(queue), changes }),
     playbooks: new PlaybookService(db),
+    // The job queue port arrives with the jobs-as-declarations engine; until then drafts refuse.
+    leadAutomation: new LeadAutomationService({ db, changes, clock: () => new Date() }),
     leadDuties: new LeadDutiesService({
       db,
       boss,

@@ -1,7 +1,7 @@
 import type { AutomationKind, AutomationReason, AutomationState } from '@common/lead-automation.ts'
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
-import { leadAutomation, messages, yelpEventClaims } from '../db/schema.ts'
+import { leadActivity, leadAutomation, messages, yelpEventClaims } from '../db/schema.ts'
 
 // A lead's automation steps (docs/spec/product.md §9.2): one row per (lead, kind, step), so a
 // step is decided once; a scheduled step is claimed by moving it out of `scheduled`.
@@ -75,7 +75,18 @@ export async function markDraftedStepDiscarded(db: DB, id: number, at: Date): Pr
     .where(and(eq(leadAutomation.id, id), eq(leadAutomation.state, 'drafted')))
 }
 
-/** Ends every scheduled step of a lead; first replies avoided by a person's answer are `skipped`. */
+/** A scheduled step due outside the business hours waits for their next opening. */
+export async function rescheduleStep(db: DB, id: number, dueAt: Date): Promise<void> {
+  await db
+    .update(leadAutomation)
+    .set({ dueAt })
+    .where(and(eq(leadAutomation.id, id), eq(leadAutomation.state, 'scheduled')))
+}
+
+/**
+ * Ends every scheduled (or drafted, not yet approved) step of a lead; a first reply avoided by a
+ * person's answer is `skipped` (docs/spec/product.md §9.7).
+ */
 export async function cancelScheduledSteps(
   db: DB,
   leadId: string,
@@ -89,7 +100,7 @@ export async function cancelScheduledSteps(
       reason,
       at,
     })
-    .where(and(eq(leadAutomation.leadId, leadId), eq(leadAutomation.state, 'scheduled')))
+    .where(and(eq(leadAutomation.leadId, leadId), inArray(leadAutomation.state, ['scheduled', 'drafted'])))
     .returning({ id: leadAutomation.id })
   return rows.length
 }
@@ -150,6 +161,14 @@ export async function findLastPersonReplyAt(
         sql`${messages.status} <> 'error'`,
       ),
     )
-  const rowAt = row?.at ? new Date(row.at) : null
-  return rowAt && (!latest || rowAt > latest) ? rowAt : latest
+  // A lead marked replied by phone or email in the inbox was answered by a person too.
+  const [marked] = await db
+    .select({ at: sql<string | null>`max(${leadActivity.createdAt})` })
+    .from(leadActivity)
+    .where(
+      and(eq(leadActivity.leadId, leadId), inArray(leadActivity.kind, ['replied_phone', 'replied_email'])),
+    )
+  return [row?.at, marked?.at]
+    .map((at) => (at ? new Date(at) : null))
+    .reduce<Date | null>((newest, at) => (at && (!newest || at > newest) ? at : newest), latest)
 }
