@@ -17,14 +17,25 @@ export function YelpFigures({ clientId }: { clientId: string }) {
   const canView = user?.permissions?.canViewSystemStats === true
   const stats = useClientStats({ enabled: canView })
   const client = stats.data?.clients.find((entry) => entry.clientId === clientId)
+  if (!client || (client.yelpResponseTime === null && client.responseRate === null)) {
+    return (
+      <span
+        className="text-sm text-muted-foreground"
+        data-testid="client-yelp-figures"
+        title={YELP_RESPONSE_TIME_HINT}
+      >
+        —
+      </span>
+    )
+  }
   return (
     <span className="grid text-sm tabular-nums" data-testid="client-yelp-figures">
       <span title={YELP_RESPONSE_TIME_HINT} className="whitespace-nowrap">
         <span className="sr-only">Yelp response time </span>
-        <span data-testid="client-yelp-response-time">{formatSeconds(client?.yelpResponseTime ?? null)}</span>
+        <span data-testid="client-yelp-response-time">{formatSeconds(client.yelpResponseTime)}</span>
       </span>
       <span title={RESPONSE_RATE_HINT} className="text-xs whitespace-nowrap text-muted-foreground">
-        <span data-testid="client-response-rate">{formatPercent(client?.responseRate ?? null)}</span> answered
+        <span data-testid="client-response-rate">{formatPercent(client.responseRate)}</span> answered
       </span>
     </span>
   )

@@ -3,6 +3,7 @@ import {
   Activity,
   AlertTriangle,
   Building2,
+  ChevronRight,
   Clock,
   type LucideIcon,
   MessageSquare,
@@ -14,6 +15,7 @@ import { Card, CardContent } from '@/components/ui/card.tsx'
 import { Skeleton } from '@/components/ui/skeleton.tsx'
 import { useStats } from '@/features/dashboard/api/get-stats.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
+import { cn } from '@/lib/utils.ts'
 
 const number = new Intl.NumberFormat()
 
@@ -25,14 +27,17 @@ export function StatCards() {
   const stats = useStats()
   if (stats.isPending) {
     return (
-      <div className={GRID} role="status" aria-label="Loading statistics">
-        {[0, 1, 2, 3, 4].map((card) => (
-          <Card key={card} className="gap-3 p-5">
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="h-8 w-16" />
-            <Skeleton className="h-3 w-32" />
-          </Card>
-        ))}
+      <div className="grid gap-4" role="status" aria-label="Loading statistics">
+        <Skeleton className="h-[4.5rem] w-full rounded-xl" />
+        <div className={GRID}>
+          {[0, 1, 2, 3].map((card) => (
+            <Card key={card} className="gap-3 p-5">
+              <Skeleton className="h-4 w-24" />
+              <Skeleton className="h-8 w-16" />
+              <Skeleton className="h-3 w-32" />
+            </Card>
+          ))}
+        </div>
       </div>
     )
   }
@@ -46,66 +51,97 @@ export function StatCards() {
   return <StatCardGrid stats={stats.data} />
 }
 
-const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5'
+const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-4'
 
 /** Where "Leads awaiting reply" leads: the inbox reads `needsReply` from its address. */
 export const NEEDS_REPLY_INBOX = '/inbox?needsReply=true'
 
 export function StatCardGrid({ stats }: { stats: Stats }) {
   return (
-    <div className={GRID}>
-      <Link
-        href={NEEDS_REPLY_INBOX}
-        className="rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:col-span-2 xl:col-span-1 [&>[data-slot=card]]:transition-colors [&>[data-slot=card]]:hover:bg-accent/40"
-        aria-label={`Leads awaiting reply: ${number.format(stats.leadsAwaitingReply)}. Open the inbox on Needs reply`}
-      >
+    <div className="grid gap-4">
+      <LeadsAwaitingCard count={stats.leadsAwaitingReply} />
+      <div className={GRID}>
         <StatCard
-          label="Leads awaiting reply"
-          value={number.format(stats.leadsAwaitingReply)}
-          icon={Clock}
-          testId="stat-leads-awaiting-reply"
-          isUrgent={stats.leadsAwaitingReply > 0}
+          label="Active Clients"
+          value={number.format(stats.activeClients)}
+          icon={Building2}
+          testId="stat-active-clients"
         >
-          {stats.leadsAwaitingReply > 0
-            ? 'Customers spoke last · open Needs reply'
-            : 'Every customer has an answer'}
+          {number.format(stats.totalClients)} total clients
         </StatCard>
-      </Link>
-      <StatCard
-        label="Active Clients"
-        value={number.format(stats.activeClients)}
-        icon={Building2}
-        testId="stat-active-clients"
-      >
-        {number.format(stats.totalClients)} total clients
-      </StatCard>
-      <StatCard
-        label="Messages Today"
-        value={number.format(stats.messagesToday)}
-        icon={MessageSquare}
-        testId="stat-messages-today"
-      >
-        {number.format(stats.totalMessages)} total messages
-      </StatCard>
-      <StatCard
-        label="Connected Integrations"
-        value={number.format(stats.connectedIntegrations)}
-        icon={PlugZap}
-        testId="stat-connected-integrations"
-      >
-        <span className={stats.webhookErrors > 0 ? 'text-destructive' : undefined}>
-          {number.format(stats.webhookErrors)} webhook errors today
-        </span>
-      </StatCard>
-      <StatCard
-        label="Error Rate"
-        value={`${(stats.errorRate ?? 0).toFixed(1)}%`}
-        icon={stats.errorRate > 5 ? AlertTriangle : Activity}
-        testId="stat-error-rate"
-      >
-        System health: <span className="font-medium text-success">Good</span>
-      </StatCard>
+        <StatCard
+          label="Messages Today"
+          value={number.format(stats.messagesToday)}
+          icon={MessageSquare}
+          testId="stat-messages-today"
+        >
+          {number.format(stats.totalMessages)} total messages
+        </StatCard>
+        <StatCard
+          label="Connected Integrations"
+          value={number.format(stats.connectedIntegrations)}
+          icon={PlugZap}
+          testId="stat-connected-integrations"
+        >
+          <span className={stats.webhookErrors > 0 ? 'text-destructive' : undefined}>
+            {number.format(stats.webhookErrors)} webhook errors today
+          </span>
+        </StatCard>
+        <StatCard
+          label="Error Rate"
+          value={`${(stats.errorRate ?? 0).toFixed(1)}%`}
+          icon={stats.errorRate > 5 ? AlertTriangle : Activity}
+          testId="stat-error-rate"
+        >
+          System health: <span className="font-medium text-success">Good</span>
+        </StatCard>
+      </div>
     </div>
+  )
+}
+
+/**
+ * docs/spec/product.md §9.1: how many leads wait for an answer, across the page's width above
+ * the four cards (the one figure here someone should act on now), opening the inbox on them.
+ */
+function LeadsAwaitingCard({ count }: { count: number }) {
+  const isWaiting = count > 0
+  return (
+    <Link
+      href={NEEDS_REPLY_INBOX}
+      className="group rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      aria-label={`Leads awaiting reply: ${number.format(count)}. Open the inbox on Needs reply`}
+    >
+      <Card
+        className="flex-row items-center gap-4 p-4 transition-colors group-hover:bg-accent/40 sm:px-5"
+        data-testid="stat-leads-awaiting-reply"
+      >
+        <span
+          className={cn(
+            'flex size-10 shrink-0 items-center justify-center rounded-lg',
+            isWaiting ? 'bg-amber-500/15 text-amber-700' : 'bg-accent text-accent-foreground',
+          )}
+        >
+          <Clock className="size-5" aria-hidden="true" />
+        </span>
+        <span className="grid min-w-0 flex-1 gap-0.5">
+          <span className="text-sm font-medium text-muted-foreground">Leads awaiting reply</span>
+          <span className="text-xs text-muted-foreground">
+            {isWaiting ? 'Customers who wrote last and have no answer yet' : 'Every customer has an answer'}
+          </span>
+        </span>
+        <span
+          className="text-3xl font-semibold tabular-nums tracking-tight"
+          data-testid="stat-leads-awaiting-reply-value"
+        >
+          {number.format(count)}
+        </span>
+        <ChevronRight
+          className="size-5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+          aria-hidden="true"
+        />
+      </Card>
+    </Link>
   )
 }
 
@@ -114,18 +150,16 @@ function StatCard({
   value,
   icon: Icon,
   testId,
-  isUrgent = false,
   children,
 }: {
   label: string
   value: string
   icon: LucideIcon
   testId: string
-  isUrgent?: boolean
   children: ReactNode
 }) {
   return (
-    <Card className="h-full gap-0 p-5" data-testid={testId}>
+    <Card className="gap-0 p-5" data-testid={testId}>
       <CardContent className="flex items-start justify-between gap-3 p-0">
         <div className="min-w-0">
           <p className="text-sm font-medium text-muted-foreground">{label}</p>
@@ -137,13 +171,7 @@ function StatCard({
           </p>
           <p className="mt-1 truncate text-xs text-muted-foreground">{children}</p>
         </div>
-        <span
-          className={
-            isUrgent
-              ? 'flex size-10 shrink-0 items-center justify-center rounded-lg bg-amber-500/15 text-amber-700'
-              : 'flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground'
-          }
-        >
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
           <Icon className="size-5" aria-hidden="true" />
         </span>
       </CardContent>

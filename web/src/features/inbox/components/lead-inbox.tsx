@@ -130,22 +130,25 @@ export function LeadInbox({
             </SelectContent>
           </Select>
         </div>
-        <Button
-          type="button"
-          variant={needsReply ? 'default' : 'outline'}
-          aria-pressed={needsReply}
-          className="w-fit"
-          onClick={() => onNeedsReplyChange?.(!needsReply)}
-          data-testid="needs-reply-filter"
-        >
-          <Clock aria-hidden="true" />
-          Needs reply
-        </Button>
-        <p className="text-sm text-muted-foreground sm:ml-auto" data-testid="lead-count">
-          {matching !== undefined && total.data !== undefined
-            ? `${matching} of ${total.data} leads`
-            : '\u00a0'}
-        </p>
+        {/* One row on a phone; on wider screens the two join the row of the client select. */}
+        <div className="flex items-center justify-between gap-3 sm:contents">
+          <Button
+            type="button"
+            variant={needsReply ? 'default' : 'outline'}
+            aria-pressed={needsReply}
+            className="w-fit"
+            onClick={() => onNeedsReplyChange?.(!needsReply)}
+            data-testid="needs-reply-filter"
+          >
+            <Clock aria-hidden="true" />
+            Needs reply
+          </Button>
+          <p className="text-sm text-muted-foreground sm:ml-auto" data-testid="lead-count">
+            {matching !== undefined && total.data !== undefined
+              ? `${matching} of ${total.data} leads`
+              : '\u00a0'}
+          </p>
+        </div>
       </div>
 
       <InboxFiltersPanel

@@ -52,9 +52,10 @@ function DayRow({ control, day }: { control: Control<PlaybookInput>; day: Weekda
 
   return (
     <li className="grid gap-1 px-3 py-2" data-day={day}>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
-        <span className="w-20 shrink-0 text-sm font-medium">{DAY_NAMES[day]}</span>
-        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+      {/* On a phone the day and its Add button share a row and the ranges wrap below them. */}
+      <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1.5 sm:grid-cols-[6rem_1fr_auto]">
+        <span className="text-sm font-medium">{DAY_NAMES[day]}</span>
+        <div className="col-span-2 row-start-2 flex min-w-0 flex-wrap items-center gap-2 sm:col-span-1 sm:col-start-2 sm:row-start-1">
           {openings.length === 0 && <span className="text-sm text-muted-foreground">Closed</span>}
           {openings.map((opening, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: openings have no identity but their place.
@@ -87,7 +88,7 @@ function DayRow({ control, day }: { control: Control<PlaybookInput>; day: Weekda
           type="button"
           variant="ghost"
           size="sm"
-          className="h-7 px-2"
+          className="col-start-2 row-start-1 h-7 px-2 sm:col-start-3"
           disabled={!canAdd}
           onClick={add}
           aria-label={`Add hours on ${DAY_NAMES[day]}`}
