@@ -10,6 +10,7 @@ import {
   upperBound,
 } from '@common/leads.ts'
 import type { DB } from '../../db/database.ts'
+import { queueLeadAutomation } from '../../engine/automation/automation-trigger.ts'
 import type { ChangePort } from '../../engine/changes/change-port.ts'
 import { hubReplyJob } from '../../engine/jobs/hub-reply.job.ts'
 import { leadContactJob } from '../../engine/jobs/lead-contact.job.ts'
@@ -109,6 +110,8 @@ export class LeadsService {
   async setStatus(session: AuthenticatedSession, leadId: string, status: LeadStatus): Promise<Lead> {
     const row = await this.visibleLead(session, leadId)
     await setLeadStatus(this.deps.db, row.leadId, status)
+    // Converted or closed ends the lead's first reply and follow-ups (docs/spec/product.md §9.2).
+    if (this.deps.jobs) await queueLeadAutomation(this.deps.db, this.deps.jobs, row)
     this.announce(row)
     return this.reread(session, leadId)
   }
