@@ -108,6 +108,15 @@ module.exports = {
       to: { path: '^server/src/(modules|http)/' },
     },
     {
+      name: 'services-not-pg-boss',
+      comment:
+        'Services queue work through the JobQueue port (engine/queue/job-queue.ts), which applies ' +
+        "each job's singleton key, priority and wake-up; pg-boss itself stays in the engine.",
+      severity: 'error',
+      from: { path: '^server/src/modules/.+[.]service[.]ts$' },
+      to: { path: 'node_modules/pg-boss/' },
+    },
+    {
       name: 'routes-not-repositories',
       comment:
         'Routes are thin: parse with the common/ schema, call one service, shape the answer. ' +

@@ -98,11 +98,8 @@ export interface IngressServices {
   replies: ReplyService
   engine: EngineService
   jobs: JobsService
-  /** Tell this process's workers that webhooks queued work, instead of waiting for their poll. */
-  onLeadSyncsQueued: (jobs: number) => void
   /** A webhook delivery was logged (announced to the operators' open log screens). */
   onWebhookLogged: () => void
-  onReplyQueued: () => void
 }
 
 export interface AppPlumbing {
@@ -198,9 +195,9 @@ export async function registerRoutes(
   registerLeadAutomationRoutes(app, services.leadAutomation)
   const ingress = services.ingress
   if (ingress) {
-    await registerYelpWebhookRoutes(app, ingress.webhooks, ingress.onLeadSyncsQueued, ingress.onWebhookLogged)
+    await registerYelpWebhookRoutes(app, ingress.webhooks, ingress.onWebhookLogged)
     registerTestWebhookRoutes(app, ingress.webhooks, ingress.onWebhookLogged)
-    await registerReplyRoutes(app, ingress.replies, ingress.onReplyQueued)
+    await registerReplyRoutes(app, ingress.replies)
     registerEngineRoutes(app, ingress.engine)
     registerJobRoutes(app, ingress.jobs)
   }

@@ -7,7 +7,9 @@ import type { AppConfig } from './config/config.ts'
 import { type Database, type DB, INGEST_POOL_SIZE } from './db/database.ts'
 import { listenForNotifications } from './db/notifications.ts'
 import { type ConnectionListener, Engine, type EngineOptions } from './engine/engine.ts'
-import { QUEUES } from './engine/queue/queues.ts'
+import type { JobDeps } from './engine/jobs/job-definition.ts'
+import { IdleWorkers } from './engine/queue/idle-workers.ts'
+import { type JobQueue, PgBossJobQueue } from './engine/queue/job-queue.ts'
 import { registerRetention } from './engine/retention.job.ts'
 import type { RegisteredRoute } from './http/access.ts'
 import { consoleStream, loggerOptions } from './http/logger-options.ts'
@@ -182,7 +184,27 @@ export async function buildApp({
   )
   app.addHook('onClose', async () => changes.close())
   const events = new EventStreamService(changes, (session) => visibleClientIds(db, session))
-  const engine = boss ? new Engine(boss, core, app.log, changes) : undefined
+  // The hub's one time source: sessions expire and the automation's steps fall due by it.
+  const clock = options.clock ?? (() => new Date())
+  // The job queue: services enqueue through its port; the engine runs the workers.
+  const workers = boss ? new IdleWorkers(boss) : undefined
+  const jobs = boss && workers ? new PgBossJobQueue(boss, workers) : undefined
+  const jobDeps: JobDeps | undefined = jobs && {
+    config,
+    db,
+    providers,
+    tokens,
+    yelpOAuth,
+    subscriptions: core.subscriptions,
+    jobs,
+    changes,
+    clock,
+    log: app.log,
+  }
+  const engine =
+    boss && workers && jobDeps
+      ? new Engine(boss, jobDeps, workers, core.engineOptions, core.connectionListeners)
+      : undefined
 
   const sessionTimeout = new SessionTimeout(db)
   const webhookSecret = new WebhookSecret(db)
@@ -247,7 +269,7 @@ export async function buildApp({
     }),
     customFields: new CustomFieldsService({ db, box, tokens, ghlFields: core.ghlFields }),
     onboarding: new OnboardingService(db, signer, config),
-    oauth: new OAuthService(core, boss, app.log),
+    oauth: new OAuthService(core, jobs, app.log),
     rolePermissions: new RolePermissionsService(db),
     audit: new AuditService(db),
     stats: new StatsService(db),
@@ -257,22 +279,13 @@ export async function buildApp({
     settings,
     backups,
     events,
-    leads: new LeadsService({ db, boss, wake: (queue) => engine?.wake(queue), changes }),
+    leads: new LeadsService({ db, jobs, changes }),
     playbooks: new PlaybookService(db),
-    // The job queue port arrives with the jobs-as-declarations engine; until then drafts refuse.
-    leadAutomation: new LeadAutomationService({ db, changes, clock: () => new Date() }),
-    leadDuties: new LeadDutiesService({
-      db,
-      boss,
-      wake: (queue) => engine?.wake(queue),
-      changes,
-      markReplied: engine
-        ? (clientId, leadId, type) => engine.markReplied(clientId, leadId, type)
-        : undefined,
-    }),
+    leadAutomation: new LeadAutomationService({ db, jobs, changes, clock }),
+    leadDuties: new LeadDutiesService({ db, jobs, changes, leads: engine ? providers.yelpLeads : undefined }),
     ingress:
-      boss && engine
-        ? ingressServices({ config, db, ingestDb, boss, engine, log: app.log, webhookSecret, changes })
+      jobs && jobDeps
+        ? ingressServices({ config, db, ingestDb, jobs, jobDeps, log: app.log, webhookSecret, changes })
         : undefined,
   })
   return { app, routes, sessionTimeout, settings, backups, logSink, core, engine, changes, events }
@@ -291,13 +304,13 @@ function ingressServices(deps: {
   config: AppConfig
   db: DB
   ingestDb: DB
-  boss: PgBoss
-  engine: Engine
+  jobs: JobQueue
+  jobDeps: JobDeps
   log: FastifyBaseLogger
   webhookSecret: WebhookSecret
   changes: ChangeBus
 }) {
-  const { config, db, ingestDb, boss, engine, log, webhookSecret, changes } = deps
+  const { config, db, ingestDb, jobs, jobDeps, log, webhookSecret, changes } = deps
   const keys = {
     ed25519: config.ghl.webhookPublicKeys.map(parsePublicKey),
     rsa: config.ghl.webhookRsaPublicKeys.map(parsePublicKey),
@@ -305,15 +318,13 @@ function ingressServices(deps: {
   return {
     // PGlite has one connection: a second concurrent write would only queue behind the first.
     // PostgreSQL: leave one ingest connection for GHL's replies.
-    webhooks: new YelpWebhookService(ingestDb, boss, webhookSecret, {
+    webhooks: new YelpWebhookService(ingestDb, jobs, webhookSecret, {
       concurrentWrites: config.databaseUrl ? INGEST_POOL_SIZE - 1 : 1,
     }),
-    replies: new ReplyService(ingestDb, boss, keys, log),
-    engine: new EngineService(db, engine),
-    jobs: new JobsService(db, boss, (queue) => engine.wake(queue)),
-    onLeadSyncsQueued: (jobs: number) => engine.wake(QUEUES.leadSync, jobs),
+    replies: new ReplyService(ingestDb, jobs, keys, log),
+    engine: new EngineService(db, jobDeps),
+    jobs: new JobsService(db, jobs),
     // A new webhook log entry (announced without a client: all-client users hear it).
     onWebhookLogged: () => changes.announce({ topic: 'logs' }),
-    onReplyQueued: () => engine.wake(QUEUES.reply),
   }
 }

@@ -1,5 +1,4 @@
 import type { ContactSyncFailure } from '@common/contacts.ts'
-import type PgBoss from 'pg-boss'
 import type { DB } from '../db/database.ts'
 import { DailyCapReachedError } from '../integrations/http/provider-errors.ts'
 import { NotFoundError, ValidationError } from '../lib/errors.ts'
@@ -14,7 +13,7 @@ import {
 import { listLeadsOfClient } from '../repositories/leads.repository.ts'
 import { isGhlConnected, type LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
 import { withLeadLease } from './queue/lead-lease.ts'
-import { leadSyncKey, PRIORITY, QUEUES } from './queue/queues.ts'
+import { leadSyncKey } from './queue/queues.ts'
 
 /** How long the contact sync waits for a running sync of a lead to finish. */
 const LEAD_WAIT_MS = 30_000
@@ -25,14 +24,15 @@ const PROGRESS_EVERY_MS = 1_000
 /**
  * "Sync All Leads to GHL Contacts" (docs/spec/dashboard-spec.md §2.6): upserts every stored lead's contact and
  * forwards the lead's stored messages not forwarded yet. It goes through every lead of the client,
- * so it is a job (issue 10 item 11): `start` answers at once, `run` writes its progress to
+ * so it is a job: `start` answers at once, `run` writes its progress to
  * `contact_syncs`, read like the import's.
  */
 export class ContactSync {
   constructor(
     private readonly db: DB,
-    private readonly boss: PgBoss,
     private readonly leadSync: LeadSyncHandler,
+    /** Queues the sync's job (jobs/contact-sync.job.ts). */
+    private readonly queueRun: (clientId: string) => Promise<unknown>,
   ) {}
 
   /**
@@ -51,11 +51,7 @@ export class ContactSync {
       throw new NotFoundError(`Client ${clientId} not found`)
     }
     try {
-      await this.boss.send(
-        QUEUES.contactSync,
-        { clientId },
-        { singletonKey: clientId, priority: PRIORITY.bulk },
-      )
+      await this.queueRun(clientId)
     } catch (error) {
       await finishContactSync(this.db, clientId, { status: 'failed', error: (error as Error).message })
       throw error

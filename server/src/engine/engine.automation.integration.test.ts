@@ -44,14 +44,21 @@ async function businessTexts(leadId: string): Promise<string[]> {
     .map((event) => event.event_content.text ?? '')
 }
 
+/** The lead's automation history; empty while the lead is not stored yet. */
 async function history(leadId: string): Promise<AutomationStep[]> {
   const response = await world.admin.get(`/api/leads/${leadId}/automation`)
+  if (response.status === 404) return []
   expect(response.status, response.text).toBe(200)
   return response.body as AutomationStep[]
 }
 
+/** The lead as the inbox shows it, once stored. */
 async function lead(leadId: string): Promise<LeadDetail> {
-  return leadDetailSchema.parse((await world.admin.get(`/api/leads/${leadId}`)).body)
+  const response = await waitFor(`lead ${leadId} stored`, async () => {
+    const answer = await world.admin.get(`/api/leads/${leadId}`)
+    return answer.status === 200 && answer
+  })
+  return leadDetailSchema.parse(response.body)
 }
 
 /** No automation, reply or sync job of the hub left to run now (future wake-ups aside). */
@@ -64,9 +71,15 @@ async function queuesIdle(): Promise<boolean> {
   return rows.rows[0]?.n === 0
 }
 
-/** Moves the hub's clock forward and runs the minute's sweep at once. */
+/**
+ * Moves the hub's clock and Yelp's forward together (a Yelp event's time and the hub's agree, as
+ * in production) and runs the minute's sweep at once. Sessions expire by the same clock: the
+ * admin signs in again.
+ */
 async function advance(minutes: number) {
   offsetMs += minutes * 60_000
+  world.yelp.server.clock.advance(minutes * 60_000)
+  await world.admin.login(world.server.adminUsername, world.server.adminPassword)
   await world.server.server.boss.send(QUEUES.automationSweep, {})
 }
 

@@ -1,28 +1,15 @@
 import type { DB } from '../db/database.ts'
 import { DailyCapReachedError } from '../integrations/http/provider-errors.ts'
 import { ghlDailyCapResetOf, recordGhlDailyCap } from '../repositories/ghl-daily-caps.repository.ts'
-import { QUEUES } from './queue/queues.ts'
 
 /**
- * The queues whose jobs call GHL for a client's location before anything else worth doing: while
- * the location's daily cap is spent they wait for its reset without running (issue 10 item 8).
- * Replies are not among them: their Yelp delivery must not wait a day for GHL's status report
- * (that part is rescheduled to the reset when it meets the cap).
+ * When a job for `clientId` may run, if its GHL location's daily cap is spent now. Only the jobs
+ * whose declaration says `ghlCapped` ask: replies are not among them, since their Yelp delivery
+ * must not wait a day for GHL's status report (that part is rescheduled to the reset when it
+ * meets the cap).
  */
-const GHL_CAPPED_QUEUES: ReadonlySet<string> = new Set([
-  QUEUES.leadSync,
-  QUEUES.leadSyncBulk,
-  QUEUES.contactSync,
-  QUEUES.leadContact,
-])
-
-/** When a job of `queue` for `clientId` may run, if its GHL location's daily cap is spent now. */
-export async function ghlCapHoldsUntil(
-  db: DB,
-  queue: string,
-  clientId: string | undefined,
-): Promise<Date | null> {
-  if (!clientId || !GHL_CAPPED_QUEUES.has(queue)) return null
+export async function ghlCapHoldsUntil(db: DB, clientId: string | undefined): Promise<Date | null> {
+  if (!clientId) return null
   return ghlDailyCapResetOf(db, clientId)
 }
 
@@ -34,9 +21,10 @@ export async function parkOnGhlDailyCap(
   db: DB,
   clientId: string | undefined,
   error: unknown,
+  now: Date,
 ): Promise<Date | null> {
   if (!(error instanceof DailyCapReachedError) || error.platform !== 'ghl' || !clientId) return null
-  const resetAt = new Date(Date.now() + error.retryAfterMs)
+  const resetAt = new Date(now.getTime() + error.retryAfterMs)
   await recordGhlDailyCap(db, clientId, resetAt, error.message)
   return resetAt
 }

@@ -1,11 +1,12 @@
 import type { ImportStarted } from '@common/imports.ts'
-import type PgBoss from 'pg-boss'
 import type { DB } from '../db/database.ts'
 import { NotFoundError, ValidationError } from '../lib/errors.ts'
 import { findClient, yelpTokensOf } from '../repositories/clients.repository.ts'
 import { startLeadImport, updateLeadImport } from '../repositories/lead-imports.repository.ts'
+import { leadSyncBulkJob } from './jobs/lead-sync.job.ts'
 import type { LeadsPort } from './provider-ports.ts'
-import { type LeadSyncJob, leadSyncKey, PRIORITY, QUEUES } from './queue/queues.ts'
+import type { JobQueue } from './queue/job-queue.ts'
+import type { LeadSyncJob } from './queue/queues.ts'
 
 /** Lead syncs queued per insert by an import. */
 const IMPORT_BATCH = 500
@@ -17,8 +18,10 @@ const IMPORT_BATCH = 500
 export class LeadImport {
   constructor(
     private readonly db: DB,
-    private readonly boss: PgBoss,
+    private readonly jobs: JobQueue,
     private readonly leads: LeadsPort,
+    /** Queues the import's job (jobs/lead-import.job.ts). */
+    private readonly queueRun: (clientId: string) => Promise<unknown>,
   ) {}
 
   /** Validates and queues the import; the job does the paging. */
@@ -30,7 +33,7 @@ export class LeadImport {
       throw new ValidationError('clientId: connect the client’s Yelp business before importing its leads')
     }
     await startLeadImport(this.db, clientId, yelp.businessId)
-    await this.boss.send(QUEUES.leadImport, { clientId }, { singletonKey: clientId })
+    await this.queueRun(clientId)
     return { businessId: yelp.businessId, status: 'started' }
   }
 
@@ -44,11 +47,10 @@ export class LeadImport {
       let queued = 0
       // In batches of one insert each, at bulk priority: live webhooks' syncs go first.
       for (let start = 0; start < leadIds.length; start += IMPORT_BATCH) {
-        const jobs = leadIds.slice(start, start + IMPORT_BATCH).map((leadId) => {
-          const data: LeadSyncJob = { clientId, leadId, reason: 'import' }
-          return { name: QUEUES.leadSyncBulk, data, singletonKey: leadSyncKey(data), priority: PRIORITY.bulk }
-        })
-        await this.boss.insert(jobs)
+        const jobs = leadIds
+          .slice(start, start + IMPORT_BATCH)
+          .map((leadId): LeadSyncJob => ({ clientId, leadId, reason: 'import' }))
+        await this.jobs.enqueueMany(leadSyncBulkJob, jobs)
         queued += jobs.length
         await updateLeadImport(this.db, clientId, { leadsQueued: queued })
       }

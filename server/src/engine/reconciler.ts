@@ -1,13 +1,14 @@
-import type PgBoss from 'pg-boss'
 import type { DB } from '../db/database.ts'
 import { listYelpConnectedBusinesses } from '../repositories/clients.repository.ts'
 import { listLeadIdsAtCheckpoints, listStoredLeadIdsAmong } from '../repositories/leads.repository.ts'
+import { leadSyncBulkJob } from './jobs/lead-sync.job.ts'
 import type { LeadsPort } from './provider-ports.ts'
-import { type LeadSyncJob, leadSyncKey, PRIORITY, QUEUES } from './queue/queues.ts'
+import type { JobQueue } from './queue/job-queue.ts'
+import type { LeadSyncJob } from './queue/queues.ts'
 
-// Webhooks can be late or lost (docs/providers/yelp.md §2, pitfalls 5): look back over recent leads.
+// Webhooks can be late or lost (docs/providers/yelp.md §2): look back over recent leads.
 const NEW_LEAD_WINDOW_MS = 14 * 24 * 3600_000
-/** How often the reconcile runs (engine.ts RECONCILE_CRON): the width of a checkpoint's window. */
+/** How often the reconcile runs (jobs/reconcile.job.ts RECONCILE_CRON): the width of a checkpoint's window. */
 export const RECONCILE_INTERVAL_MS = 15 * 60_000
 const MINUTE = 60_000
 /**
@@ -25,7 +26,7 @@ export const CHECKPOINTS_MS = [
 ]
 
 /**
- * Every 15 minutes, per connected business (issue 10 item 6, docs/decisions/0012): lists the lead
+ * Every 15 minutes, per connected business (docs/decisions/0012, 0013): lists the lead
  * ids created in the last two weeks (Yelp's `lead_ids`, one call per page of 20) and queues a full
  * sync of each id never stored — a lead whose webhooks were all lost. A stored lead is not read
  * again here unless its last known event is at one of the CHECKPOINTS_MS ages: then one
@@ -36,7 +37,7 @@ export const CHECKPOINTS_MS = [
 export class Reconciler {
   constructor(
     private readonly db: DB,
-    private readonly boss: PgBoss,
+    private readonly jobs: JobQueue,
     private readonly leads: LeadsPort,
   ) {}
 
@@ -56,16 +57,13 @@ export class Reconciler {
           checkpointsMs: CHECKPOINTS_MS,
           windowMs: RECONCILE_INTERVAL_MS,
         })
-        const job = (leadId: string, reason: string) => {
-          const data: LeadSyncJob = { clientId, leadId, reason }
-          return { name: QUEUES.leadSyncBulk, data, singletonKey: leadSyncKey(data), priority: PRIORITY.bulk }
-        }
+        const job = (leadId: string, reason: string): LeadSyncJob => ({ clientId, leadId, reason })
         const unknownSet = new Set(unknown)
         const jobs = [
           ...unknown.map((leadId) => job(leadId, 'reconcile')),
           ...due.filter((leadId) => !unknownSet.has(leadId)).map((leadId) => job(leadId, 'reconcile-stored')),
         ]
-        if (jobs.length) await this.boss.insert(jobs)
+        await this.jobs.enqueueMany(leadSyncBulkJob, jobs)
         queued += jobs.length
       } catch (error) {
         failures.push(`${clientId}: ${(error as Error).message}`)

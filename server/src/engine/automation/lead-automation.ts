@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { isWithinBusinessHours, nextBusinessMoment } from '@common/business-hours.ts'
 import { NO_JOB_TYPE, type Playbook, renderTemplate } from '@common/playbook.ts'
-import { QUEUES } from '@common/queues.ts'
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
 import { findClient } from '../../repositories/clients.repository.ts'
@@ -20,26 +19,17 @@ import { HUB_PLATFORM } from '../../repositories/lead-inbox.repository.ts'
 import { findLead, type LeadRow } from '../../repositories/leads.repository.ts'
 import { insertMessageOnce } from '../../repositories/messages.repository.ts'
 import { findPlaybookForAutomation } from '../../repositories/playbooks.repository.ts'
+import { hubReplyJob } from '../jobs/hub-reply.job.ts'
 import type { JobDeps } from '../jobs/job-definition.ts'
+import type { LeadAutomationJob } from '../jobs/lead-automation.queue.ts'
 import { storedEventsOf } from '../lead-sync/lead-mapper.ts'
-import type { QueuedJob } from '../queue/job-queue.ts'
-import type { HubReplyJob } from '../queue/queues.ts'
 import { type AutomationAction, type LeadFacts, planAutomation } from './automation-plan.ts'
-
-/** The lead whose automation a run decides and carries out. */
-export interface LeadAutomationJob {
-  clientId: string
-  leadId: string
-}
 
 export interface AutomationOutcome {
   sent: number
   drafted: number
   planned: number
 }
-
-/** The inbox's reply path (engine/reply/hub-reply.handler.ts): Yelp TEXT, then the GHL mirror. */
-const HUB_REPLY: QueuedJob<HubReplyJob> = { queue: QUEUES.hubReply }
 
 /**
  * One run of a lead's automation (docs/spec/product.md §9.2): decide (automation-plan.ts), then
@@ -205,7 +195,7 @@ export class LeadAutomationRunner {
           throw new StepTakenError()
         }
         await this.deps.jobs.enqueue(
-          HUB_REPLY,
+          hubReplyJob,
           { clientId: lead.clientId, leadId: lead.leadId, messageRowId: message.id },
           { tx },
         )

@@ -79,11 +79,21 @@ export interface JobDefinition<P extends object = object> {
   /** A cron schedule (UTC unless `tz`): pg-boss sends one job per tick across processes. */
   schedule?: { cron: string; tz?: string }
   /**
+   * Its first call is to the client's GHL location: while that location's daily cap is spent,
+   * the job waits for the reset without running (docs/providers/ghl.md §10).
+   */
+  ghlCapped?: boolean
+  /**
    * What the job changed on the operators' screens when it ends: `lead` announces the leads,
    * messages and API logs of its client and lead; `logs` only its API calls.
    */
   announces?: 'lead' | 'logs'
   handle(payload: P, ctx: JobContext): Promise<unknown>
+  /**
+   * The job is dead (a refusal, its horizon passed, pg-boss's last retry): what must be recorded
+   * for the people waiting on it, e.g. a reply marked `error` so the inbox can send it again.
+   */
+  onDead?(payload: P, reason: string, ctx: JobContext): Promise<void>
 }
 
 /** Declares a job: the identity function that checks the declaration and infers its payload. */

@@ -1,7 +1,38 @@
+import { automationSweepJob } from './automation-sweep.job.ts'
+import { contactSyncJob } from './contact-sync.job.ts'
+import { hubReplyJob } from './hub-reply.job.ts'
 import type { JobDefinition } from './job-definition.ts'
+import { leadAutomationJob } from './lead-automation.job.ts'
+import { leadContactJob } from './lead-contact.job.ts'
+import { leadImportJob } from './lead-import.job.ts'
+import { leadMetricsJob } from './lead-metrics.job.ts'
+import { leadSyncBulkJob, leadSyncJob } from './lead-sync.job.ts'
+import { markReadJob } from './mark-read.job.ts'
+import { reconcileJob } from './reconcile.job.ts'
+import { replyJob } from './reply.job.ts'
+import { subscriptionSyncJob } from './subscription-sync.job.ts'
 
 /**
  * Every job the engine runs: it creates each one's queue, workers and schedule from this list
  * (docs/architecture.md, "Adding a job"). One line per job file.
  */
-export const JOBS: readonly JobDefinition[] = []
+export const JOBS: readonly JobDefinition[] = [
+  leadSyncJob,
+  leadSyncBulkJob,
+  replyJob,
+  hubReplyJob,
+  leadContactJob,
+  markReadJob,
+  contactSyncJob,
+  leadImportJob,
+  reconcileJob,
+  subscriptionSyncJob,
+  leadMetricsJob,
+  leadAutomationJob,
+  automationSweepJob,
+]
+
+/** The declaration of a queue's jobs (a parked or rescheduled job names only its queue). */
+export function jobOfQueue(queue: string): JobDefinition | undefined {
+  return JOBS.find((job) => job.queue === queue)
+}

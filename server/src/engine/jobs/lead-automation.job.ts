@@ -1,8 +1,8 @@
-import { QUEUES } from '@common/queues.ts'
 import { z } from 'zod'
-import { type LeadAutomationJob, LeadAutomationRunner } from '../automation/lead-automation.ts'
+import { LeadAutomationRunner } from '../automation/lead-automation.ts'
 import type { JobDeps } from './job-definition.ts'
 import { defineJob } from './job-definition.ts'
+import { LEAD_AUTOMATION, type LeadAutomationJob } from './lead-automation.queue.ts'
 
 const DAY_MS = 24 * 3600_000
 
@@ -12,7 +12,7 @@ const DAY_MS = 24 * 3600_000
  * meet (two processes, a sweep): every step is claimed once, so they only repeat the checks.
  */
 export const leadAutomationJob = defineJob<LeadAutomationJob>({
-  queue: QUEUES.leadAutomation,
+  ...LEAD_AUTOMATION,
   payload: z.object({ clientId: z.string().min(1), leadId: z.string().min(1) }),
   workers: 2,
   options: { retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 30 },

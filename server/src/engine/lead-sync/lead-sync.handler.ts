@@ -60,6 +60,8 @@ export class LeadSyncHandler {
     private readonly ghl: GhlPort,
     private readonly changes: ChangePort = NO_CHANGES,
     private readonly queueMetrics: QueueLeadMetrics = async () => {},
+    /** Told when the lead's conversation was stored: its first reply or follow-ups may be due. */
+    private readonly conversationStored: QueueLeadMetrics = async () => {},
   ) {
     this.forwarder = new EventForwarder(db, ghl)
   }
@@ -77,6 +79,7 @@ export class LeadSyncHandler {
     signal?.throwIfAborted()
     const { needsMetrics } = await upsertLead(this.db, fields)
     await saveLeadWaits(this.db, job.clientId, job.leadId, leadConversationTimes(events).waits)
+    await this.conversationStored(job.clientId, job.leadId)
     // Queued as soon as the lead is stored, whatever becomes of its forwarding below.
     if (needsMetrics) await this.queueMetrics(job.clientId, job.leadId)
     await updateClient(this.db, job.clientId, {})

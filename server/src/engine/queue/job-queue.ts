@@ -36,6 +36,8 @@ export interface JobQueue {
    * it committed (a worker woken earlier would not see them yet, and would wait for its next poll).
    */
   transaction<T>(db: DB, run: (tx: DB) => Promise<T>): Promise<T>
+  /** A dead (failed) job of `queue` runs again, at once. */
+  retry(queue: string, id: string): Promise<void>
 }
 
 /** The job queue on pg-boss. */
@@ -85,6 +87,11 @@ export class PgBossJobQueue implements JobQueue {
     })
     for (const [queue, jobs] of wakes) this.workers.wake(queue, jobs)
     return result
+  }
+
+  async retry(queue: string, id: string): Promise<void> {
+    await this.boss.retry(queue, id)
+    this.workers.wake(queue)
   }
 
   private keyAndPriority<P extends object>(job: QueuedJob<P>, data: P) {

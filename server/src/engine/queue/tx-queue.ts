@@ -9,13 +9,3 @@ import { executePositional } from '../../db/positional-sql.ts'
 export function transactionDb(tx: DB): PgBoss.Db {
   return { executeSql: (text: string, values: unknown[] = []) => executePositional(tx, text, values) }
 }
-
-export function sendInTransaction(
-  boss: PgBoss,
-  tx: DB,
-  name: string,
-  data: object,
-  options: PgBoss.SendOptions = {},
-): Promise<string | null> {
-  return boss.send(name, data, { ...options, db: transactionDb(tx) })
-}

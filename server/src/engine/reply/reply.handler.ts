@@ -142,6 +142,30 @@ export class ReplyHandler {
     await recordBusinessReply(this.db, job.clientId, job.leadId, row.createdAt)
   }
 
+  /**
+   * The job is dead: a reply that has not reached Yelp is marked `error` (the inbox's Retry sends
+   * it again); returns the row when it did.
+   */
+  async markUndelivered(messageRowId: number, reason: string): Promise<MessageRow | null> {
+    const row = await findMessageById(this.db, messageRowId)
+    if (!row || row.status === 'success' || meta(row).yelpDelivered) return null
+    if (row.status !== 'error') await this.fail(row, reason)
+    return (await findMessageById(this.db, messageRowId)) ?? row
+  }
+
+  /** A GHL reply's job is dead: marked `error`, and GHL told `failed` when it will listen. */
+  async giveUp(job: ReplyJob, reason: string): Promise<void> {
+    const row = await this.markUndelivered(job.messageRowId, reason)
+    if (!row || meta(row).ghlStatusReported === 'failed') return
+    // Best effort: GHL may be the provider that is down, and the row already says `error`.
+    const reported = await this.reportToGhl(job, row, 'failed', meta(row).error ?? reason).catch(() => false)
+    await updateMessage(this.db, row.id, {
+      metadata: reported
+        ? { ghlStatusReported: 'failed' }
+        : { ghlStatusError: 'GoHighLevel did not accept the status update' },
+    })
+  }
+
   private async fail(row: MessageRow, reason: string): Promise<void> {
     await updateMessage(this.db, row.id, { status: 'error', metadata: { error: reason } })
   }

@@ -3,7 +3,8 @@ import type { AutomationStep } from '@common/lead-automation.ts'
 import { QUEUES } from '@common/queues.ts'
 import type { DB } from '../../db/database.ts'
 import type { ChangePort } from '../../engine/changes/change-port.ts'
-import { leadAutomationJob } from '../../engine/jobs/lead-automation.job.ts'
+import { hubReplyJob } from '../../engine/jobs/hub-reply.job.ts'
+import { LEAD_AUTOMATION } from '../../engine/jobs/lead-automation.queue.ts'
 import type { JobQueue, QueuedJob } from '../../engine/queue/job-queue.ts'
 import type { HubReplyJob } from '../../engine/queue/queues.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
@@ -18,8 +19,6 @@ import { findInboxLead, HUB_PLATFORM, type InboxLeadRow } from '../../repositori
 import { insertMessageOnce } from '../../repositories/messages.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
-
-const HUB_REPLY: QueuedJob<HubReplyJob> = { queue: QUEUES.hubReply }
 
 export interface LeadAutomationServiceDeps {
   db: DB
@@ -87,13 +86,13 @@ export class LeadAutomationService {
       if (!message) throw new ConflictError(`Draft ${draftId} was already sent`)
       if (draft.automationId) await markDraftedStepSent(tx, draft.automationId, now, message.id)
       await jobs.enqueue(
-        HUB_REPLY,
+        hubReplyJob,
         { clientId: lead.clientId, leadId: lead.leadId, messageRowId: message.id },
         { tx },
       )
       // The next follow-up is planned from this message.
       if (automated)
-        await jobs.enqueue(leadAutomationJob, { clientId: lead.clientId, leadId: lead.leadId }, { tx })
+        await jobs.enqueue(LEAD_AUTOMATION, { clientId: lead.clientId, leadId: lead.leadId }, { tx })
       return message.id
     })
     this.announce(lead)

@@ -1,10 +1,13 @@
 import { type LeadReadAnswer, type LeadRepliedAnswer, type ReplyType, readStateOf } from '@common/leads.ts'
-import type PgBoss from 'pg-boss'
 import type { DB } from '../../db/database.ts'
 import type { ChangePort } from '../../engine/changes/change-port.ts'
-import { type MarkReadJob, QUEUES } from '../../engine/queue/queues.ts'
-import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
+import { markReadJob } from '../../engine/jobs/mark-read.job.ts'
+import type { LeadsPort } from '../../engine/provider-ports.ts'
+import type { JobQueue } from '../../engine/queue/job-queue.ts'
+import type { MarkReadJob } from '../../engine/queue/queues.ts'
+import { PermanentProviderError, TransientProviderError } from '../../integrations/http/provider-errors.ts'
+import { NeedsReauthError, NotConnectedError } from '../../integrations/oauth/token-manager.ts'
+import { ConflictError, ExternalServiceError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { findClient, yelpTokensOf } from '../../repositories/clients.repository.ts'
 import { findRepliedActivity, insertRepliedActivity } from '../../repositories/lead-activity.repository.ts'
 import { findInboxLead, type InboxLeadRow, setLeadStatus } from '../../repositories/lead-inbox.repository.ts'
@@ -16,19 +19,14 @@ import { visibleClientIds } from '../clients/client-scope.ts'
 export interface LeadDutiesDeps {
   db: DB
   /** The job queue; without it (an app built alone) the commands refuse. */
-  boss?: PgBoss
-  wake: (queue: string) => void
+  jobs?: JobQueue
   changes: ChangePort
-  /** The engine's synchronous mark_as_replied; absent without an engine. */
-  markReplied?: (
-    clientId: string,
-    leadId: string,
-    replyType: ReplyType,
-  ) => Promise<'marked' | 'already_marked'>
+  /** Yelp's mark_as_replied, called while the operator waits; absent without an engine. */
+  leads?: Pick<LeadsPort, 'markAsReplied'>
 }
 
 /**
- * What Yelp asks of a partner for a lead (issue 17 §1–2; docs/providers/yelp.md §1): mark the
+ * What Yelp asks of a partner for a lead (docs/decisions/0012; docs/providers/yelp.md §1): mark the
  * consumer's message read when a person opened it, and mark the lead replied when the business
  * answered by phone or email outside Yelp. Scoped like the inbox: another client's lead is a 404.
  */
@@ -41,10 +39,10 @@ export class LeadDutiesService {
    */
   async markRead(session: AuthenticatedSession, leadId: string, eventId: string): Promise<LeadReadAnswer> {
     const row = await this.visibleLead(session, leadId)
-    const boss = this.requireQueue()
+    const jobs = this.requireQueue()
     const client = await findClient(this.deps.db, row.clientId)
     const isConnected = Boolean(client && yelpTokensOf(client).accessToken)
-    const outcome = await this.deps.db.transaction(async (tx) => {
+    const outcome = await jobs.transaction(this.deps.db, async (tx) => {
       const state = await lockLeadReadState(tx, row.leadId)
       if (!state) throw new NotFoundError(`Lead ${leadId} not found`)
       const events = state.events as Array<{ id?: unknown; user_type?: unknown }>
@@ -66,11 +64,10 @@ export class LeadDutiesService {
         eventId,
         readAt: new Date().toISOString(),
       }
-      await sendInTransaction(boss, tx, QUEUES.markRead, job)
+      await jobs.enqueue(markReadJob, job, { tx })
       return 'queued' as const
     })
     if (outcome === 'queued') {
-      this.deps.wake(QUEUES.markRead)
       this.deps.changes.announce({ topic: 'leads', clientId: row.clientId, leadId: row.leadId })
     }
     const after = await this.visibleLead(session, leadId)
@@ -96,9 +93,10 @@ export class LeadDutiesService {
     replyType: ReplyType,
   ): Promise<LeadRepliedAnswer> {
     const row = await this.visibleLead(session, leadId)
-    if (!this.deps.markReplied) throw new ConflictError('The engine is not running in this process')
+    const leads = this.deps.leads
+    if (!leads) throw new ConflictError('The engine is not running in this process')
     if (await findRepliedActivity(this.deps.db, row.leadId)) return { outcome: 'already_marked' }
-    const outcome = await this.deps.markReplied(row.clientId, row.leadId, replyType)
+    const outcome = await markOnYelp(leads, row.clientId, row.leadId, replyType)
     await this.deps.db.transaction(async (tx) => {
       await insertRepliedActivity(tx, {
         clientId: row.clientId,
@@ -122,8 +120,34 @@ export class LeadDutiesService {
     return row
   }
 
-  private requireQueue(): PgBoss {
-    if (!this.deps.boss) throw new ConflictError('The engine is not running in this process')
-    return this.deps.boss
+  private requireQueue(): JobQueue {
+    if (!this.deps.jobs) throw new ConflictError('The engine is not running in this process')
+    return this.deps.jobs
+  }
+}
+
+/**
+ * Marks a lead replied outside Yelp, now: the operator waits for Yelp's answer. Yelp's "already
+ * marked" is an outcome, not an error (docs/providers/yelp.md §1); a refusal is shown to the
+ * operator who clicked, as a 409 or 502 rather than a 500.
+ */
+async function markOnYelp(
+  leads: Pick<LeadsPort, 'markAsReplied'>,
+  clientId: string,
+  leadId: string,
+  replyType: ReplyType,
+): Promise<'marked' | 'already_marked'> {
+  try {
+    return await leads.markAsReplied(clientId, leadId, replyType)
+  } catch (error) {
+    if (error instanceof NeedsReauthError || error instanceof NotConnectedError) {
+      throw new ConflictError(
+        `Marking lead ${leadId} replied needs client ${clientId}'s Yelp connection: ${error.message}`,
+      )
+    }
+    if (error instanceof PermanentProviderError || error instanceof TransientProviderError) {
+      throw new ExternalServiceError(error.message)
+    }
+    throw error
   }
 }

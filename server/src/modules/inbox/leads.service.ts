@@ -9,11 +9,13 @@ import {
   lowerBound,
   upperBound,
 } from '@common/leads.ts'
-import type PgBoss from 'pg-boss'
 import type { DB } from '../../db/database.ts'
+import { queueLeadAutomation } from '../../engine/automation/automation-trigger.ts'
 import type { ChangePort } from '../../engine/changes/change-port.ts'
-import { type HubReplyJob, type LeadJob, QUEUES } from '../../engine/queue/queues.ts'
-import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
+import { hubReplyJob } from '../../engine/jobs/hub-reply.job.ts'
+import { leadContactJob } from '../../engine/jobs/lead-contact.job.ts'
+import type { JobQueue } from '../../engine/queue/job-queue.ts'
+import type { HubReplyJob, LeadJob } from '../../engine/queue/queues.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 import { findClient, yelpTokensOf } from '../../repositories/clients.repository.ts'
 import { listLeadActivity } from '../../repositories/lead-activity.repository.ts'
@@ -49,9 +51,7 @@ export interface LeadPage {
 export interface LeadsServiceDeps {
   db: DB
   /** The job queue; without it (an app built alone) commands that need the engine refuse. */
-  boss?: PgBoss
-  /** Wakes an idle worker of a queue at once. */
-  wake: (queue: string) => void
+  jobs?: JobQueue
   changes: ChangePort
 }
 
@@ -110,6 +110,8 @@ export class LeadsService {
   async setStatus(session: AuthenticatedSession, leadId: string, status: LeadStatus): Promise<Lead> {
     const row = await this.visibleLead(session, leadId)
     await setLeadStatus(this.deps.db, row.leadId, status)
+    // Converted or closed ends the lead's first reply and follow-ups (docs/spec/product.md §9.2).
+    if (this.deps.jobs) await queueLeadAutomation(this.deps.db, this.deps.jobs, row)
     this.announce(row)
     return this.reread(session, leadId)
   }
@@ -117,17 +119,16 @@ export class LeadsService {
   /** Stores the edit, then the engine updates the GHL contact (queued with the edit, atomically). */
   async setContact(session: AuthenticatedSession, leadId: string, body: LeadContactBody): Promise<Lead> {
     const row = await this.visibleLead(session, leadId)
-    const boss = this.requireQueue()
+    const jobs = this.requireQueue()
     const contact = {
       ...(body.email !== undefined ? { email: body.email } : {}),
       ...(body.phone !== undefined ? { phone: body.phone } : {}),
     }
-    await this.deps.db.transaction(async (tx) => {
+    await jobs.transaction(this.deps.db, async (tx) => {
       await setLeadContact(tx, row.leadId, contact)
       const job: LeadJob = { clientId: row.clientId, leadId: row.leadId }
-      await sendInTransaction(boss, tx, QUEUES.leadContact, job)
+      await jobs.enqueue(leadContactJob, job, { tx })
     })
-    this.deps.wake(QUEUES.leadContact)
     this.announce(row)
     return this.reread(session, leadId)
   }
@@ -135,12 +136,12 @@ export class LeadsService {
   /** Records the reply as pending and queues its delivery, both or neither; 202 {messageId}. */
   async reply(session: AuthenticatedSession, leadId: string, text: string): Promise<{ messageId: number }> {
     const row = await this.visibleLead(session, leadId)
-    const boss = this.requireQueue()
+    const jobs = this.requireQueue()
     const client = await findClient(this.deps.db, row.clientId)
     if (!client || !yelpTokensOf(client).accessToken) {
       throw new ConflictError(`Client ${row.clientId} is not connected to Yelp; the reply cannot be sent`)
     }
-    const messageId = await this.deps.db.transaction(async (tx) => {
+    const messageId = await jobs.transaction(this.deps.db, async (tx) => {
       const message = await insertMessageOnce(tx, {
         clientId: row.clientId,
         direction: 'outbound',
@@ -154,10 +155,9 @@ export class LeadsService {
       })
       if (!message) throw new Error('the reply was not recorded')
       const job: HubReplyJob = { clientId: row.clientId, leadId: row.leadId, messageRowId: message.id }
-      await sendInTransaction(boss, tx, QUEUES.hubReply, job)
+      await jobs.enqueue(hubReplyJob, job, { tx })
       return message.id
     })
-    this.deps.wake(QUEUES.hubReply)
     this.announce(row)
     return { messageId }
   }
@@ -165,19 +165,18 @@ export class LeadsService {
   /** A failed reply sent again: back to pending and queued; Yelp is checked first (no double). */
   async retryReply(session: AuthenticatedSession, leadId: string, messageId: number) {
     const row = await this.visibleLead(session, leadId)
-    const boss = this.requireQueue()
+    const jobs = this.requireQueue()
     const message = await findMessageById(this.deps.db, messageId)
     const meta = (message?.metadata ?? {}) as { leadId?: string }
     if (!message || message.platform !== HUB_PLATFORM || meta.leadId !== row.leadId) {
       throw new NotFoundError(`Reply ${messageId} of lead ${leadId} not found`)
     }
     if (message.status !== 'error') throw new ConflictError(`Reply ${messageId} has not failed`)
-    await this.deps.db.transaction(async (tx) => {
+    await jobs.transaction(this.deps.db, async (tx) => {
       await updateMessage(tx, message.id, { status: 'pending', metadata: { error: null } })
       const job: HubReplyJob = { clientId: row.clientId, leadId: row.leadId, messageRowId: message.id }
-      await sendInTransaction(boss, tx, QUEUES.hubReply, job)
+      await jobs.enqueue(hubReplyJob, job, { tx })
     })
-    this.deps.wake(QUEUES.hubReply)
     this.announce(row)
     const updated = await findMessageById(this.deps.db, messageId)
     if (!updated) throw new NotFoundError(`Reply ${messageId} of lead ${leadId} not found`)
@@ -217,9 +216,9 @@ export class LeadsService {
     this.deps.changes.announce({ topic: 'messages', clientId: row.clientId, leadId: row.leadId })
   }
 
-  private requireQueue(): PgBoss {
-    if (!this.deps.boss) throw new ConflictError('The engine is not running in this process')
-    return this.deps.boss
+  private requireQueue(): JobQueue {
+    if (!this.deps.jobs) throw new ConflictError('The engine is not running in this process')
+    return this.deps.jobs
   }
 }
 

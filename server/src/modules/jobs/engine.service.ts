@@ -1,8 +1,9 @@
 import type { ContactSyncStatus } from '@common/contacts.ts'
 import type { ImportStarted, ImportStatus } from '@common/imports.ts'
 import type { DB } from '../../db/database.ts'
-import type { Engine } from '../../engine/engine.ts'
-import { QUEUES } from '../../engine/queue/queues.ts'
+import { contactSync } from '../../engine/jobs/contact-sync.job.ts'
+import type { JobDeps } from '../../engine/jobs/job-definition.ts'
+import { leadImport } from '../../engine/jobs/lead-import.job.ts'
 import { recordAudit } from '../../repositories/audit.repository.ts'
 import { type ContactSyncRow, findContactSync } from '../../repositories/contact-syncs.repository.ts'
 import { findLeadImport } from '../../repositories/lead-imports.repository.ts'
@@ -15,13 +16,13 @@ import { actorOf } from '../users/users.service.ts'
 export class EngineService {
   constructor(
     private readonly db: DB,
-    private readonly engine: Engine,
+    /** What the engine's jobs are built with: the import and the contact sync start here. */
+    private readonly jobDeps: JobDeps,
   ) {}
 
   async startImport(session: AuthenticatedSession, clientId: string): Promise<ImportStarted> {
     await assertClientVisible(this.db, session, clientId)
-    const started = await this.engine.imports.start(clientId)
-    this.engine.wake(QUEUES.leadImport)
+    const started = await leadImport(this.jobDeps).start(clientId)
     await recordAudit(this.db, actorOf(session), {
       action: 'client.import_started',
       entityType: 'client',
@@ -49,9 +50,8 @@ export class EngineService {
   /** Starts the client's contact sync, or answers the one running (a second click adds nothing). */
   async startContactSync(session: AuthenticatedSession, clientId: string): Promise<ContactSyncStatus> {
     await assertClientVisible(this.db, session, clientId)
-    const { started, sync } = await this.engine.contactSync.start(clientId)
+    const { started, sync } = await contactSync(this.jobDeps).start(clientId)
     if (started) {
-      this.engine.wake(QUEUES.contactSync)
       await recordAudit(this.db, actorOf(session), {
         action: 'client.contacts_sync_started',
         entityType: 'client',

@@ -1,6 +1,6 @@
 import type { JobState, JobView, RetryJobResult } from '@common/jobs.ts'
-import type PgBoss from 'pg-boss'
 import type { DB } from '../../db/database.ts'
+import type { JobQueue } from '../../engine/queue/job-queue.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 import { recordAudit } from '../../repositories/audit.repository.ts'
 import { findJob, listJobs } from '../../repositories/jobs.repository.ts'
@@ -12,9 +12,7 @@ import { actorOf } from '../users/users.service.ts'
 export class JobsService {
   constructor(
     private readonly db: DB,
-    private readonly boss: PgBoss,
-    /** Tells this process's workers that a queue has work, instead of waiting for their poll. */
-    private readonly wake: (queue: string) => void,
+    private readonly jobs: JobQueue,
   ) {}
 
   async list(session: AuthenticatedSession, query: { state?: JobState; limit: number }): Promise<JobView[]> {
@@ -28,8 +26,7 @@ export class JobsService {
     if (job.clientId) await assertClientVisible(this.db, session, job.clientId)
     if (job.state !== 'failed')
       throw new ConflictError(`Job ${id} is ${job.state}; only failed jobs can be retried`)
-    await this.boss.retry(job.queue, id)
-    this.wake(job.queue)
+    await this.jobs.retry(job.queue, id)
     await recordAudit(this.db, actorOf(session), {
       action: 'job.retry',
       entityType: 'job',

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type PgBoss from 'pg-boss'
 import type { DB } from '../../db/database.ts'
 import type { ConnectionListener } from '../../engine/engine.ts'
-import { QUEUES } from '../../engine/queue/queues.ts'
+import { contactSyncJob } from '../../engine/jobs/contact-sync.job.ts'
+import type { JobQueue } from '../../engine/queue/job-queue.ts'
 import type { GhlTokenResponse } from '../../integrations/ghl/ghl.schemas.ts'
 import { GhlGrantRefusedError, type GhlOAuth } from '../../integrations/ghl/ghl-oauth.ts'
 import { TransientProviderError } from '../../integrations/http/provider-errors.ts'
@@ -68,7 +68,8 @@ export class OAuthService {
 
   constructor(
     private readonly deps: OAuthServiceDeps,
-    private readonly boss: PgBoss | undefined,
+    /** The job queue; absent in an app built without an engine. */
+    private readonly jobs: JobQueue | undefined,
     private readonly log: FastifyBaseLogger,
   ) {
     this.db = deps.db
@@ -310,9 +311,9 @@ export class OAuthService {
    * does not start a second one.
    */
   private async queueContactSync(clientId: string): Promise<void> {
-    if (!this.boss) return
+    if (!this.jobs) return
     if (!(await claimContactSync(this.db, clientId))) return
-    await this.boss.send(QUEUES.contactSync, { clientId }, { singletonKey: clientId })
+    await this.jobs.enqueue(contactSyncJob, { clientId })
   }
 
   /** Lets the engine resume work parked while the connection needed re-authorization. */

@@ -7,11 +7,7 @@ import { REPLY_PATH, type ReplyService } from './reply.service.ts'
  * GHL's Delivery URL for our conversation provider. Registered in its own scope with a parser
  * that keeps the raw bytes, because the signature is over exactly those bytes (docs/providers/ghl.md §10).
  */
-export async function registerReplyRoutes(
-  app: FastifyInstance,
-  replies: ReplyService,
-  onQueued: () => void,
-): Promise<void> {
+export async function registerReplyRoutes(app: FastifyInstance, replies: ReplyService): Promise<void> {
   await app.register(async (scope) => {
     scope.removeContentTypeParser(['application/json', 'text/plain'])
     scope.addContentTypeParser(
@@ -25,7 +21,6 @@ export async function registerReplyRoutes(
       async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
         const result = await replies.accept(raw, request.headers)
-        if (result.queued) onQueued()
         return reply.code(result.status).send(result.body)
       },
     )

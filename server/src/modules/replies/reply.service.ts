@@ -1,8 +1,8 @@
-import type PgBoss from 'pg-boss'
 import type { DB } from '../../db/database.ts'
 import { urgently } from '../../db/urgency.ts'
-import { QUEUES, type ReplyJob } from '../../engine/queue/queues.ts'
-import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
+import { replyJob } from '../../engine/jobs/reply.job.ts'
+import type { JobQueue } from '../../engine/queue/job-queue.ts'
+import type { ReplyJob } from '../../engine/queue/queues.ts'
 import { toPlainText } from '../../engine/reply/plain-text.ts'
 import { parseStorableJson, storableRawText } from '../../http/storable-json.ts'
 import { checkGhlSignature, type GhlWebhookKeys } from '../../integrations/ghl/ghl-webhook-signature.ts'
@@ -33,7 +33,7 @@ export interface ReplyIngestResult {
 export class ReplyService {
   constructor(
     private readonly db: DB,
-    private readonly boss: PgBoss,
+    private readonly jobs: JobQueue,
     private readonly keys: GhlWebhookKeys,
     private readonly log?: { error: (message: string) => void },
   ) {}
@@ -98,7 +98,7 @@ export class ReplyService {
       contactId: reply.contactId,
       conversationId: reply.conversationId,
     })
-    return this.db.transaction(async (tx) => {
+    return this.jobs.transaction(this.db, async (tx) => {
       const row = await insertMessageOnce(tx, {
         clientId: client.clientId,
         direction: 'outbound',
@@ -126,7 +126,7 @@ export class ReplyService {
           ghlLocationId: reply.locationId,
           messageRowId: row.id,
         }
-        await sendInTransaction(this.boss, tx, QUEUES.reply, job)
+        await this.jobs.enqueue(replyJob, job, { tx })
       }
       await insertWebhookLog(tx, {
         endpoint: REPLY_PATH,

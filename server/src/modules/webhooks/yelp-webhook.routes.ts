@@ -16,7 +16,6 @@ import { MalformedBody, YELP_WEBHOOK_PATH, type YelpWebhookService } from './yel
 export async function registerYelpWebhookRoutes(
   app: FastifyInstance,
   webhooks: YelpWebhookService,
-  onQueued: (jobs: number) => void,
   onLogged: () => void,
 ): Promise<void> {
   app.get(YELP_WEBHOOK_PATH, async (request, reply) => {
@@ -51,7 +50,6 @@ export async function registerYelpWebhookRoutes(
           request.body ?? new MalformedBody('', 'body: a JSON body is required'),
           secret,
         )
-        if (result.queued > 0) onQueued(result.queued)
         // Every delivery is a new log row, refused ones included: open log screens refresh.
         onLogged()
         return reply.code(result.status).send(result.body)

@@ -1,9 +1,9 @@
-import type PgBoss from 'pg-boss'
 import type { DB } from '../../db/database.ts'
 import { GroupCommit } from '../../db/group-commit.ts'
 import { urgently } from '../../db/urgency.ts'
-import { type LeadSyncJob, leadSyncKey, PRIORITY, QUEUES } from '../../engine/queue/queues.ts'
-import { transactionDb } from '../../engine/queue/tx-queue.ts'
+import { leadSyncJob } from '../../engine/jobs/lead-sync.job.ts'
+import type { JobQueue } from '../../engine/queue/job-queue.ts'
+import type { LeadSyncJob } from '../../engine/queue/queues.ts'
 import { storableRawText } from '../../http/storable-json.ts'
 import { type YelpWebhook, yelpWebhookSchema } from '../../integrations/yelp/yelp-webhook.schemas.ts'
 import { webhookSecretMatches } from '../../integrations/yelp/yelp-webhook-verification.ts'
@@ -29,7 +29,7 @@ export class MalformedBody {
 export interface IngestResult {
   status: number
   body: Record<string, unknown>
-  /** Lead-sync jobs offered to the queue, to wake this process's workers. */
+  /** Lead-sync jobs offered to the queue. */
   queued: number
   /** The `webhook_logs` row of an accepted delivery. */
   logId?: number
@@ -60,15 +60,17 @@ export class YelpWebhookService {
 
   constructor(
     private readonly db: DB,
-    private readonly boss: PgBoss,
+    private readonly jobs: JobQueue,
     private readonly secret: WebhookSecret,
     options: { concurrentWrites: number },
   ) {
     this.deliveries = new GroupCommit({
       // Yelp is waiting for the answer: before any job's statements (db/urgency.ts).
-      writeBatch: (batch) => urgently(() => this.db.transaction((tx) => this.write(tx, batch))),
+      writeBatch: (batch) => urgently(() => this.jobs.transaction(this.db, (tx) => this.write(tx, batch))),
       writeOne: async (delivery) => {
-        const [result] = await urgently(() => this.db.transaction((tx) => this.write(tx, [delivery])))
+        const [result] = await urgently(() =>
+          this.jobs.transaction(this.db, (tx) => this.write(tx, [delivery])),
+        )
         return result as IngestResult
       },
       maxBatch: MAX_DELIVERIES_PER_BATCH,
@@ -129,7 +131,7 @@ export class YelpWebhookService {
   private async write(tx: DB, batch: Delivery[]): Promise<IngestResult[]> {
     const businessIds = [...new Set(batch.map((delivery) => delivery.webhook.data.id))]
     const clientOf = await findClientIdsByBusinessIds(tx, businessIds)
-    const jobs: PgBoss.JobInsert<LeadSyncJob>[] = []
+    const jobs: LeadSyncJob[] = []
     const logs: WebhookLogEntry[] = []
     const results = batch.map(({ body, webhook, isTest }): IngestResult => {
       if (isTest) {
@@ -156,7 +158,7 @@ export class YelpWebhookService {
         }
         // The queue keeps one waiting sync per lead (`short` policy): a job for a lead that
         // already has one is dropped, and the waiting sync reads this event too.
-        jobs.push({ name: QUEUES.leadSync, data, singletonKey: leadSyncKey(data), priority: PRIORITY.live })
+        jobs.push(data)
       }
       const response = { received: true, updates: webhook.data.updates.length }
       logs.push({
@@ -169,7 +171,7 @@ export class YelpWebhookService {
       })
       return { status: 200, body: response, queued: webhook.data.updates.length }
     })
-    if (jobs.length > 0) await this.boss.insert(jobs, { db: transactionDb(tx) })
+    await this.jobs.enqueueMany(leadSyncJob, jobs, { tx })
     // One log row per delivery, in order.
     const logIds = await insertWebhookLogs(tx, logs)
     return results.map((result, index) => ({ ...result, logId: logIds[index] }))

@@ -1,0 +1,29 @@
+import { QUEUES } from '@common/queues.ts'
+import { z } from 'zod'
+import { DAY_HORIZON_MS, type HubReplyJob, STANDARD_RETRIES } from '../queue/queues.ts'
+import { HubReplyHandler } from '../reply/hub-reply.handler.ts'
+import { defineJob } from './job-definition.ts'
+import { leadSyncHandler } from './lead-sync.job.ts'
+import { replyHandler } from './reply.job.ts'
+
+const payload: z.ZodType<HubReplyJob> = z.looseObject({
+  clientId: z.string(),
+  leadId: z.string(),
+  messageRowId: z.number().int(),
+})
+
+/** Deliver a reply typed in the hub's inbox to Yelp, then mirror it into GHL as outbound. */
+export const hubReplyJob = defineJob({
+  queue: QUEUES.hubReply,
+  payload,
+  workers: 2,
+  options: STANDARD_RETRIES,
+  // A person's words: they outlast a provider outage.
+  horizonMs: DAY_HORIZON_MS,
+  handle: (job, { deps }) =>
+    new HubReplyHandler(deps.db, replyHandler(deps), leadSyncHandler(deps), deps.providers.ghl).run(job),
+  // Shown `error` in the inbox, where Retry sends it again.
+  onDead: async (job, reason, { deps }) => {
+    await replyHandler(deps).markUndelivered(job.messageRowId, reason)
+  },
+})

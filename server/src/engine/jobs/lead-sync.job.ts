@@ -1,0 +1,92 @@
+import { QUEUES } from '@common/queues.ts'
+import { z } from 'zod'
+import { queueLeadAutomation } from '../automation/automation-trigger.ts'
+import { LeadSyncHandler } from '../lead-sync/lead-sync.handler.ts'
+import { withLeadLease } from '../queue/lead-lease.ts'
+import {
+  DAY_HORIZON_MS,
+  isBulkSync,
+  type LeadSyncJob,
+  leadSyncKey,
+  PRIORITY,
+  STANDARD_RETRIES,
+} from '../queue/queues.ts'
+import { defineJob, type JobDefinition, type JobDeps } from './job-definition.ts'
+import { leadMetricsJob } from './lead-metrics.job.ts'
+
+/** When a lead's sync finds another one running, it runs again this many ms later. */
+const LEAD_BUSY_RETRY_MS = 3_000
+
+const payload: z.ZodType<LeadSyncJob> = z.looseObject({
+  clientId: z.string(),
+  leadId: z.string(),
+  reason: z.string(),
+  eventId: z.string().optional(),
+})
+
+/** The sync of one lead, as every job that syncs a lead builds it. */
+export function leadSyncHandler(deps: JobDeps): LeadSyncHandler {
+  const { db, providers, changes, jobs } = deps
+  return new LeadSyncHandler(
+    db,
+    providers.yelpLeads,
+    providers.ghl,
+    changes,
+    async (clientId, leadId) => {
+      await jobs.enqueue(leadMetricsJob, { clientId, leadId })
+    },
+    (clientId, leadId) => queueLeadAutomation(db, jobs, { clientId, leadId }),
+  )
+}
+
+/**
+ * One sync of a lead at a time. When another is running, this job is put back for a few seconds
+ * later (it may carry an event the running one read too early) and its worker moves on.
+ */
+async function syncLead(job: LeadSyncJob, deps: JobDeps) {
+  const outcome = await withLeadLease(deps.db, leadSyncKey(job), (signal) =>
+    leadSyncHandler(deps).run(job, signal),
+  )
+  if (outcome.ran) return outcome.result
+  await deps.jobs.enqueue(leadSyncJobFor(job), job, {
+    startAfter: new Date(deps.clock().getTime() + LEAD_BUSY_RETRY_MS),
+  })
+  return { deferred: `another sync of lead ${job.leadId} is running` }
+}
+
+// `short`: one queued sync per lead (a second webhook finds it waiting and adds nothing; the sync
+// reads every event). One *running* per lead is a lease (lead-lease.ts), not `stately`. Workers:
+// lead syncs are I/O-bound, so several run side by side; provider rate limits are enforced
+// underneath. A sync whose GHL location has used its 100 calls in 10 s waits in the limiter,
+// holding its worker: enough workers keep the other locations moving (bench/RESULTS.md, "drain").
+
+/** Fetch a Yelp lead and its events, mirror it into GHL: a webhook's sync. */
+export const leadSyncJob = defineJob({
+  queue: QUEUES.leadSync,
+  payload,
+  workers: 16,
+  options: { ...STANDARD_RETRIES, policy: 'short' },
+  horizonMs: DAY_HORIZON_MS,
+  singletonKey: (job) => leadSyncKey(job),
+  priority: () => PRIORITY.live,
+  ghlCapped: true,
+  handle: (job, { deps }) => syncLead(job, deps),
+})
+
+/**
+ * The same sync queued by an import or a reconcile: few workers, so their thousands of syncs
+ * never hold every worker (nor queue more than a few calls in the Yelp limiter) while webhooks
+ * wait, and its provider calls go behind the live ones.
+ */
+export const leadSyncBulkJob = defineJob({
+  ...leadSyncJob,
+  queue: QUEUES.leadSyncBulk,
+  workers: 2,
+  priority: () => PRIORITY.bulk,
+  bulk: true,
+})
+
+/** The queue a lead sync goes to: bulk work has its own. */
+export function leadSyncJobFor(job: Pick<LeadSyncJob, 'reason'>): JobDefinition<LeadSyncJob> {
+  return isBulkSync(job) ? leadSyncBulkJob : leadSyncJob
+}
