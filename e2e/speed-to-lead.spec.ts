@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url'
 import { type Playbook, playbookSchema } from '@common/playbook.ts'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertDraft } from '../server/src/repositories/lead-drafts.repository.ts'
 import { ACME, type ConnectedWorld, startConnectedWorld } from '../server/src/testing/connected-world.ts'
 import { waitFor } from '../server/src/testing/wait-for.ts'
 import { yelpTime } from '../sim/yelp/yelp-time.ts'
@@ -61,6 +60,11 @@ async function playbookOnServer(): Promise<Playbook> {
   return playbookSchema.parse(response.body)
 }
 
+async function drafts(leadId: string): Promise<unknown[]> {
+  const response = await world.admin.get(`/api/leads/${leadId}`)
+  return (response.body as { drafts: unknown[] }).drafts
+}
+
 async function waiting(leadId: string): Promise<string | null> {
   const response = await world.admin.get(`/api/leads/${leadId}`)
   return (response.body as { waitingSince: string | null }).waitingSince
@@ -92,6 +96,8 @@ describe('Speed to lead', () => {
     await form
       .getByLabel('Follow-up 1 text', { exact: true })
       .fill('Still need a hand with {jobType}, {firstName}?')
+    // A day: the leads below, waiting 12 and 95 minutes, must not get it during the test.
+    await form.getByLabel('Follow-up 1: after (minutes)').fill('1440')
     await form.getByLabel('Timezone').scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${screenshotDir}speed-playbook-hours-1440.png` })
     await form.getByTestId('playbook-in-hours-preview').scrollIntoViewIfNeeded()
@@ -104,7 +110,7 @@ describe('Speed to lead', () => {
     expect(saved.businessHours.sat).toEqual([['08:00', '18:00']])
     expect(saved.firstReply).toMatchObject({ enabled: true, mode: 'suggest', inHours: IN_HOURS })
     expect(saved.followUps).toEqual([
-      { afterMinutes: 60, text: 'Still need a hand with {jobType}, {firstName}?' },
+      { afterMinutes: 1440, text: 'Still need a hand with {jobType}, {firstName}?' },
     ])
     await dialog.getByRole('button', { name: 'Close', exact: true }).click()
     await dialog.waitFor({ state: 'detached' })
@@ -112,6 +118,7 @@ describe('Speed to lead', () => {
 
   it('counts the waiting leads on the dashboard and opens the inbox on Needs reply with their timers', async () => {
     const minutesAgo = (n: number) => yelpTime(Date.now() - n * 60_000)
+    // Two leads that wrote before first replies were on (they get none), one that writes now.
     world.sims.newLead('lead-wait-long', {
       createdAt: minutesAgo(95),
       consumerName: LONG_NAME,
@@ -124,37 +131,42 @@ describe('Speed to lead', () => {
       message: 'Gutters overflowing',
       project: { job_names: ['Gutter cleaning'], location: { postal_code: '94110' } },
     })
-    await waitFor('both leads waiting', async () =>
-      Boolean((await waiting('lead-wait-long')) && (await waiting('lead-wait-short'))),
-    )
+    world.sims.newLead('lead-fresh', {
+      consumerName: 'Carla Diaz',
+      message: 'Need a roof inspection before we sell',
+      project: { job_names: ['Roof inspection'], location: { postal_code: '10001' } },
+    })
+    await waitFor('three leads waiting', async () => {
+      const since = await Promise.all(['lead-wait-long', 'lead-wait-short', 'lead-fresh'].map(waiting))
+      return since.every(Boolean)
+    })
 
     await page.goto('/')
     const awaiting = page.getByTestId('stat-leads-awaiting-reply-value')
-    await expectText(awaiting, /^2$/)
+    await expectText(awaiting, /^3$/)
     await page.screenshot({ path: `${screenshotDir}speed-dashboard-1440.png` })
-    await page.getByRole('link', { name: /Leads awaiting reply: 2/ }).click()
+    await page.getByRole('link', { name: /Leads awaiting reply: 3/ }).click()
     await page.waitForURL(/\/inbox\?needsReply=true$/)
     await expect.poll(() => page.getByTestId('needs-reply-filter').getAttribute('aria-pressed')).toBe('true')
     // Longest waiting first, each with its live timer.
-    await expect.poll(() => ids()).toEqual(['lead-wait-long', 'lead-wait-short'])
+    await expect.poll(() => ids()).toEqual(['lead-wait-long', 'lead-wait-short', 'lead-fresh'])
     await expectText(card('lead-wait-long').getByTestId('waiting-timer'), /^waiting 1 h 3\d min$/)
     await expectText(card('lead-wait-short').getByTestId('waiting-timer'), /^waiting 1[23] min$/)
+    await expectText(card('lead-fresh').getByTestId('waiting-timer'), /^waiting (<1|1) min$/)
     expect(problems).toEqual([])
   })
 
-  it('shows a suggest-mode draft above the reply box (screenshots at 1440 and 390 px)', async () => {
-    // The draft the suggest mode writes for the first reply (as the automation stores it).
-    await insertDraft(world.db, {
-      id: 'draft-e2e-first',
-      clientId: ACME.clientId,
-      leadId: 'lead-wait-short',
-      kind: 'first_reply',
-      text: 'Hi Bob, thanks for asking Acme about Gutter cleaning! When suits you for a visit?',
-    })
-    await card('lead-wait-short').click()
-    const drafts = page.getByRole('region', { name: 'Drafts' })
-    await drafts.waitFor()
-    await expectText(drafts.getByTestId('draft-kind'), 'First reply')
+  it('shows the suggest-mode first reply as a draft above the reply box (screenshots at 1440 and 390 px)', async () => {
+    await waitFor('the first reply drafted', async () => (await drafts('lead-fresh')).length === 1)
+    await card('lead-fresh').click()
+    const area = page.getByRole('region', { name: 'Drafts' })
+    await area.waitFor()
+    await expectText(area.getByTestId('draft-kind'), 'First reply')
+    expect(await area.getByRole('textbox').inputValue()).toMatch(
+      /^Hi Carla, thanks for asking .+ about Roof inspection! When suits you for a visit\?$/,
+    )
+    const timeline = page.getByTestId('automation-timeline')
+    await expectText(timeline, /First reply · Drafted/)
     await page.screenshot({ path: `${screenshotDir}speed-inbox-1440.png` })
 
     const phone = await newPhoneContext(browser, world.server.url)
@@ -167,7 +179,7 @@ describe('Speed to lead', () => {
       .getByText('Login successful')
       .waitFor({ state: 'detached', timeout: 15_000 })
     await phonePage.screenshot({ path: `${screenshotDir}speed-inbox-list-390.png` })
-    await card('lead-wait-short', phonePage).click()
+    await card('lead-fresh', phonePage).click()
     await phonePage.getByRole('region', { name: 'Drafts' }).waitFor()
     await phonePage.screenshot({ path: `${screenshotDir}speed-inbox-draft-390.png` })
     await phonePage.goto('/')
@@ -182,6 +194,7 @@ describe('Speed to lead', () => {
     await phoneForm.getByTestId('playbook-in-hours-preview').scrollIntoViewIfNeeded()
     await phonePage.screenshot({ path: `${screenshotDir}speed-playbook-390.png` })
     await phone.close()
+    expect(problems).toEqual([])
   })
 
   it('stops the timer of a lead answered by phone', async () => {
@@ -191,28 +204,28 @@ describe('Speed to lead', () => {
     await details.getByRole('button', { name: 'Replied by phone' }).click()
     await details.getByTestId('waiting-timer').waitFor({ state: 'detached' })
     await card('lead-wait-long').waitFor({ state: 'detached' })
-    expect(await ids()).toEqual(['lead-wait-short'])
+    expect(await ids()).toEqual(['lead-wait-short', 'lead-fresh'])
     expect(await waiting('lead-wait-long')).toBeNull()
     expect(problems).toEqual([])
   })
 
-  it('sends an edited suggest-mode draft, and the lead leaves Needs reply', async () => {
-    await card('lead-wait-short').click()
-    const drafts = page.getByRole('region', { name: 'Drafts' })
-    const box = drafts.getByRole('textbox')
-    await box.fill('Hi Bob, we can clean the gutters on Tuesday morning.')
-    await drafts.getByRole('button', { name: 'Send' }).click()
+  it('sends the edited draft through the reply path, and the lead leaves Needs reply', async () => {
+    await card('lead-fresh').click()
+    const area = page.getByRole('region', { name: 'Drafts' })
+    const text = 'Hi Carla, we can inspect the roof on Tuesday morning.'
+    await area.getByRole('textbox').fill(text)
+    await area.getByRole('button', { name: 'Send' }).click()
     await waitFor('the edited draft on Yelp', async () =>
-      (await world.sims.yelpLead('lead-wait-short')).events.some(
-        (event) =>
-          event.user_type === 'BIZ' &&
-          event.event_content.text === 'Hi Bob, we can clean the gutters on Tuesday morning.',
+      (await world.sims.yelpLead('lead-fresh')).events.some(
+        (event) => event.user_type === 'BIZ' && event.event_content.text === text,
       ),
     )
-    await drafts.waitFor({ state: 'detached' })
-    await card('lead-wait-short').waitFor({ state: 'detached', timeout: 15_000 })
-    await page.getByText('No leads waiting for a reply').waitFor()
-    expect(await waiting('lead-wait-short')).toBeNull()
+    await area.waitFor({ state: 'detached' })
+    await card('lead-fresh').waitFor({ state: 'detached', timeout: 15_000 })
+    expect(await ids()).toEqual(['lead-wait-short'])
+    expect(await waiting('lead-fresh')).toBeNull()
+    expect(await drafts('lead-fresh')).toEqual([])
+    await expectText(page.getByTestId('automation-timeline'), /First reply · Sent/)
     expect(problems).toEqual([])
   })
 })
