@@ -44,7 +44,8 @@ export function PlaybookForm({
 }: {
   client: ClientView
   playbook: Playbook
-  newestLead: Lead | null
+  /** Null when the client has no lead; undefined when the leads could not be read. */
+  newestLead: Lead | null | undefined
 }) {
   const save = useSavePlaybook(client.clientId)
   const {

@@ -56,12 +56,16 @@ function newestLead(): Lead {
 async function renderTab({
   playbook = DEFAULT_PLAYBOOK,
   leads = [] as Lead[],
+  leadsStatus = 200,
   save = (body: string): TestReply => ({ json: JSON.parse(body) }),
 } = {}) {
   server = await startApiTestServer({
     [`GET ${PLAYBOOK_URL}`]: () => ({ json: playbook }),
     [`PUT ${PLAYBOOK_URL}`]: (req) => save(req.body),
-    'GET /api/leads': () => ({ json: leads }),
+    'GET /api/leads': () =>
+      leadsStatus === 200
+        ? { json: leads }
+        : { status: leadsStatus, json: { error: 'canViewMessages is required' } },
   })
   render(
     <AppProvider>
@@ -95,6 +99,13 @@ describe('Response playbook tab (docs/spec/product.md §9.2)', () => {
     expect(screen.getByTestId('playbook-preview-source')).toHaveTextContent('this client has no lead yet')
     await user.type(screen.getByLabelText('In business hours'), 'Hi {{name}')
     expect(screen.getByTestId('playbook-in-hours-preview')).toHaveTextContent('Hi Jordan Smith')
+  })
+
+  it('previews a sample customer, without claiming there is no lead, for a role that cannot read leads', async () => {
+    await renderTab({ leadsStatus: 403 })
+    expect(screen.getByTestId('playbook-preview-source')).toHaveTextContent(
+      'Previews are written for a sample lead (Jordan Smith, Roof repair).',
+    )
   })
 
   it('inserts a placeholder where the cursor is', async () => {

@@ -42,7 +42,7 @@ export function PlaybookTab({ client }: { client: ClientView }) {
         key={client.clientId}
         client={client}
         playbook={playbook.data}
-        newestLead={newest.data?.lead ?? null}
+        newestLead={newest.data?.lead}
       />
     </div>
   )

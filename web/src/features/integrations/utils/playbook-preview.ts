@@ -15,11 +15,13 @@ export interface PreviewSource {
   label: string
 }
 
-export function previewSource(lead: Lead | null, businessName: string): PreviewSource {
+/** `lead` undefined: the leads could not be read (a role without the inbox); null: there are none. */
+export function previewSource(lead: Lead | null | undefined, businessName: string): PreviewSource {
   if (!lead) {
+    const sample = `a sample lead (${SAMPLE_LEAD.name}, ${SAMPLE_LEAD.jobType})`
     return {
       values: { ...SAMPLE_LEAD, businessName },
-      label: `a sample lead (${SAMPLE_LEAD.name}, ${SAMPLE_LEAD.jobType}): this client has no lead yet`,
+      label: lead === null ? `${sample}: this client has no lead yet` : sample,
     }
   }
   const name = lead.userDisplayName ?? null
