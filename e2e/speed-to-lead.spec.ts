@@ -231,6 +231,8 @@ describe('Speed to lead', () => {
     expect(await waiting('lead-fresh')).toBeNull()
     expect(await drafts('lead-fresh')).toEqual([])
     await expectText(page.getByTestId('automation-timeline'), /First reply · Sent/)
+    await page.getByTestId('automation-timeline').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${screenshotDir}speed-inbox-sent-1440.png` })
     expect(problems).toEqual([])
   })
 })
