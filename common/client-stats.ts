@@ -47,6 +47,17 @@ export const clientStatsSchema = z.object({
   /** Yelp's currency code of the costs (USD); null when no lead has a cost. */
   currency: z.string().nullable(),
   responseTime: z.object({ last7Days: responseTimeSchema, last30Days: responseTimeSchema }),
+  /**
+   * docs/spec/product.md §9.1, Yelp's own figure over the last 30 days: the median seconds from a
+   * consumer's new message to the next business message, counting only 08:00–18:00 in the
+   * client's timezone; null when nothing was answered.
+   */
+  yelpResponseTime: z.number().int().nullable(),
+  /**
+   * The percent (one decimal) of the last 30 days' consumer new messages answered, leaving out
+   * those under 24 h old and still unanswered; null with none.
+   */
+  responseRate: z.number().nullable(),
 })
 export type ClientStats = z.infer<typeof clientStatsSchema>
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CLIENT_ID_PATTERN } from './clients.ts'
+import { draftSchema } from './lead-automation.ts'
 import { MAX } from './text-bounds.ts'
 
 // Lead Inbox contracts (docs/spec/dashboard-spec.md §2.14, §3.2, §4; docs/spec/product.md §6.1):
@@ -11,6 +12,9 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number]
 
 export const LAST_MESSAGE_DIRECTIONS = ['inbound', 'outbound'] as const
 export type LastMessageDirection = (typeof LAST_MESSAGE_DIRECTIONS)[number]
+
+export const LEAD_SORTS = ['activity', 'waiting'] as const
+export type LeadSort = (typeof LEAD_SORTS)[number]
 
 export const DEFAULT_LEADS_LIMIT = 100
 export const MAX_LEADS_LIMIT = 500
@@ -76,6 +80,10 @@ export const leadsQuerySchema = z.object({
   createdTo: dateParam.optional(),
   activityFrom: dateParam.optional(),
   activityTo: dateParam.optional(),
+  /** docs/spec/product.md §9.1: only the leads awaiting a reply. */
+  needsReply: flag.optional(),
+  /** `waiting`: longest waiting first, leads not waiting last; default newest activity first. */
+  sort: z.enum(LEAD_SORTS, { error: `must be one of ${LEAD_SORTS.join(', ')}` }).default('activity'),
   limit: z.coerce
     .number({ error: `must be a whole number from 1 to ${MAX_LEADS_LIMIT}` })
     .int(`must be a whole number from 1 to ${MAX_LEADS_LIMIT}`)
@@ -194,6 +202,11 @@ export const leadSchema = z.object({
   events: z.array(leadEventSchema),
   readReceipt: readReceiptSchema,
   figures: leadFiguresSchema,
+  /**
+   * docs/spec/product.md §9.1: the oldest consumer message not answered yet, while the status is
+   * new or contacted; null when the business spoke last or the lead is converted or closed.
+   */
+  waitingSince: z.string().nullable(),
 })
 export type Lead = z.infer<typeof leadSchema>
 
@@ -228,6 +241,8 @@ export type LeadActivity = z.infer<typeof leadActivitySchema>
 export const leadDetailSchema = leadSchema.extend({
   replies: z.array(hubReplySchema),
   activity: z.array(leadActivitySchema),
+  /** docs/spec/product.md §9.2: texts waiting for a person's approval, oldest first. */
+  drafts: z.array(draftSchema),
 })
 export type LeadDetail = z.infer<typeof leadDetailSchema>
 

@@ -32,6 +32,10 @@ export const QUEUES = {
   logRetention: 'log-retention',
   /** Every five minutes: delete expired sessions (and vacuum the embedded database). */
   housekeeping: 'housekeeping',
+  /** Decide and carry out a lead's first reply and follow-ups (docs/spec/product.md §9.2). */
+  leadAutomation: 'lead-automation',
+  /** Every minute: queue the leads whose automation step is due (a lost wake-up, a moved clock). */
+  automationSweep: 'lead-automation-sweep',
 } as const
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
@@ -51,6 +55,8 @@ export const QUEUE_LABELS: { readonly [Q in QueueName]: string } = {
   'yelp-lead-metrics': 'Lead cost',
   'log-retention': 'Log retention',
   housekeeping: 'Housekeeping',
+  'lead-automation': 'First reply and follow-ups',
+  'lead-automation-sweep': 'Due follow-ups',
 }
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES)

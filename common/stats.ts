@@ -15,6 +15,8 @@ export const statsSchema = z.object({
   webhookErrors: z.number(),
   /** Error messages / messages today × 100, one decimal. */
   errorRate: z.number(),
+  /** docs/spec/product.md §9.1: leads whose consumer spoke last, status new or contacted. */
+  leadsAwaitingReply: z.number(),
 })
 export type Stats = z.infer<typeof statsSchema>
 

@@ -15,6 +15,7 @@ import type { ClientView } from '@common/clients.ts'
 import type { ContactSyncStatus } from '@common/contacts.ts'
 import type { LeadAnalysis } from '@common/custom-fields.ts'
 import type { ImportStatus } from '@common/imports.ts'
+import type { PlaybookInput } from '@common/playbook.ts'
 import type { JobView } from '../common/jobs.ts'
 import { loadConfig } from '../server/src/config/config.ts'
 import { QUEUES } from '../server/src/engine/queue/queues.ts'
@@ -49,6 +50,30 @@ const UNFINISHED_JOB_STATES: ReadonlySet<string> = new Set(['created', 'retry', 
 const IMPORT_QUEUES: ReadonlySet<string> = new Set([QUEUES.leadImport, QUEUES.leadSync, QUEUES.leadSyncBulk])
 /** How long one step of the scenario may take before the check gives up on it. */
 const STEP_TIMEOUT_MS = 30_000
+/**
+ * The sample client's response playbook (docs/spec/product.md §9.2): an instant first reply all
+ * week, so a new lead visibly gets one on Yelp, and a follow-up an hour later as a draft.
+ */
+const DEMO_PLAYBOOK: PlaybookInput = {
+  timezone: 'America/Los_Angeles',
+  businessHours: Object.fromEntries(
+    ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [['07:00', '21:00']]]),
+  ),
+  firstReply: {
+    enabled: true,
+    mode: 'auto',
+    delaySeconds: 0,
+    inHours:
+      "Hi {firstName}, thanks for reaching out to {businessName} about {jobType}! We'll call you within the hour.",
+    afterHours:
+      "Hi {firstName}, thanks for contacting {businessName}. We're closed now and will reply first thing in the morning.",
+  },
+  followUps: [
+    { afterMinutes: 60, text: 'Hi {firstName}, just checking in: do you still need help with {jobType}?' },
+  ],
+  followUpMode: 'suggest',
+  profile: 'Family-run roofing company in the Bay Area: repairs, inspections and new roofs.',
+}
 const FIELD_CALLS = 'POST …/ghl/analyze-leads, then POST …/ghl/create-custom-fields'
 
 interface DemoSettings {
@@ -346,6 +371,13 @@ async function seedConnectedClient(demo: Demo, say: Say): Promise<SeededClient> 
     `POST ${clientPath}/ghl/sync-contacts, then GET …/ghl/contact-sync-status until done`,
   )
 
+  // After the import: a first reply is owed only to leads that write from now on.
+  await hub.call('set the response playbook', 'PUT', `${clientPath}/playbook`, DEMO_PLAYBOOK)
+  say(
+    'Turned on instant first replies: every new lead gets one on Yelp, mirrored into GHL',
+    `PUT ${clientPath}/playbook`,
+  )
+
   const contacts = await sim.ghlContacts(locationId)
   const messages = await sim.ghlMessages(locationId)
   const [firstLead = 'lead-roof-repair'] = leadIds
@@ -435,6 +467,19 @@ async function runCheck(demo: Demo, client: SeededClient, say: Say): Promise<voi
     return found
   })
   say(`New Yelp lead ${leadId} is GHL contact ${contact.id} with its message (${leadTook})`)
+
+  const [, firstReplyTook] = await timed(() =>
+    waitFor(
+      'the first reply on the Yelp lead',
+      async () =>
+        (await sim.yelpLead(leadId)).events.some(
+          (e) =>
+            e.user_type === 'BIZ' && e.event_type === 'TEXT' && e.event_content.text?.startsWith('Hi Sam'),
+        ),
+      STEP_TIMEOUT_MS,
+    ),
+  )
+  say(`The playbook's first reply is on Yelp lead ${leadId} (${firstReplyTook})`)
 
   const [reply, replyTook] = await timed(async () => {
     const sent = await sim.ghlUserReply({ locationId, contactId: contact.id, message: replyText })

@@ -24,6 +24,8 @@ import type { EventStreamService } from './modules/events/event-stream.service.t
 import { registerEventRoutes } from './modules/events/events.routes.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
 import type { HealthService } from './modules/health/health.service.ts'
+import { registerLeadAutomationRoutes } from './modules/inbox/lead-automation.routes.ts'
+import type { LeadAutomationService } from './modules/inbox/lead-automation.service.ts'
 import { registerLeadDutyRoutes } from './modules/inbox/lead-duties.routes.ts'
 import type { LeadDutiesService } from './modules/inbox/lead-duties.service.ts'
 import { registerLeadRoutes } from './modules/inbox/leads.routes.ts'
@@ -40,6 +42,8 @@ import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes
 import type { OnboardingService } from './modules/onboarding/onboarding.service.ts'
 import { registerRolePermissionRoutes } from './modules/permissions/role-permissions.routes.ts'
 import type { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
+import { registerPlaybookRoutes } from './modules/playbook/playbook.routes.ts'
+import type { PlaybookService } from './modules/playbook/playbook.service.ts'
 import { registerReplyRoutes } from './modules/replies/reply.routes.ts'
 import type { ReplyService } from './modules/replies/reply.service.ts'
 import { registerRequestLogRoutes } from './modules/request-logs/request-logs.routes.ts'
@@ -80,6 +84,10 @@ export interface RouteServices {
   leads: LeadsService
   /** Read receipts and replied marks on Yelp (docs/decisions/0012). */
   leadDuties: LeadDutiesService
+  /** Each client's response playbook (docs/spec/product.md §9.2). */
+  playbooks: PlaybookService
+  /** A lead's automation history and drafts (docs/spec/product.md §9.2). */
+  leadAutomation: LeadAutomationService
   /** Present when this process runs the engine (it was given a job queue). */
   ingress?: IngressServices
 }
@@ -183,6 +191,8 @@ export async function registerRoutes(
   registerEventRoutes(app, services.events)
   registerLeadRoutes(app, services.leads)
   registerLeadDutyRoutes(app, services.leadDuties)
+  registerPlaybookRoutes(app, services.playbooks)
+  registerLeadAutomationRoutes(app, services.leadAutomation)
   const ingress = services.ingress
   if (ingress) {
     await registerYelpWebhookRoutes(app, ingress.webhooks, ingress.onWebhookLogged)

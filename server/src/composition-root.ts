@@ -34,6 +34,7 @@ import { type ChangeBus, InProcessChangeBus } from './modules/events/change-bus.
 import { EventStreamService } from './modules/events/event-stream.service.ts'
 import { PostgresChangeBus } from './modules/events/postgres-change-bus.ts'
 import { HealthService } from './modules/health/health.service.ts'
+import { LeadAutomationService } from './modules/inbox/lead-automation.service.ts'
 import { LeadDutiesService } from './modules/inbox/lead-duties.service.ts'
 import { LeadsService } from './modules/inbox/leads.service.ts'
 import { EngineService } from './modules/jobs/engine.service.ts'
@@ -42,6 +43,7 @@ import { MessagesService } from './modules/messages/messages.service.ts'
 import { OAuthService } from './modules/oauth/oauth.service.ts'
 import { OnboardingService } from './modules/onboarding/onboarding.service.ts'
 import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
+import { PlaybookService } from './modules/playbook/playbook.service.ts'
 import { ReplyService } from './modules/replies/reply.service.ts'
 import { RequestLogsService } from './modules/request-logs/request-logs.service.ts'
 import { LogSink } from './modules/settings/log-sink.ts'
@@ -92,7 +94,7 @@ export interface Core {
 export interface CoreOptions {
   providerApi?: ProviderApiOptions
   engine?: EngineOptions
-  /** The clock sessions expire by; a test moves it instead of waiting out a timeout. */
+  /** The hub's clock: sessions expire and automation steps fall due by it; a test moves it instead of waiting. */
   clock?: () => Date
   /** How often open event streams beat and re-check their session (25 s by default). */
   eventHeartbeatMs?: number
@@ -184,6 +186,8 @@ export async function buildApp({
     app.log.warn({ err: error }, `change notifications: ${error.message}`),
   )
   app.addHook('onClose', async () => changes.close())
+  // The hub's one time source: sessions expire and the automation's steps fall due by it.
+  const clock = options.clock ?? (() => new Date())
   // The job queue: services enqueue through its port; the engine runs the workers.
   const workers = boss ? new IdleWorkers(boss) : undefined
   const jobs = boss && workers ? new PgBossJobQueue(boss, workers) : undefined
@@ -196,7 +200,7 @@ export async function buildApp({
     subscriptions: core.subscriptions,
     jobs,
     changes,
-    clock: () => new Date(),
+    clock,
     log: app.log,
   }
   const engine =
@@ -206,7 +210,7 @@ export async function buildApp({
 
   const sessionTimeout = new SessionTimeout(db)
   const webhookSecret = new WebhookSecret(db)
-  const auth = new AuthService(db, sessionTimeout, options.clock)
+  const auth = new AuthService(db, sessionTimeout, clock)
   const events = new EventStreamService(changes, (session) => visibleClientIds(db, session), {
     recheck: (session) => auth.recheck(session),
     heartbeatMs: options.eventHeartbeatMs,
@@ -281,6 +285,8 @@ export async function buildApp({
     backups,
     events,
     leads: new LeadsService({ db, jobs, changes }),
+    playbooks: new PlaybookService(db),
+    leadAutomation: new LeadAutomationService({ db, jobs, changes, clock }),
     leadDuties: new LeadDutiesService({ db, jobs, changes, leads: engine ? providers.yelpLeads : undefined }),
     ingress:
       jobs && jobDeps

@@ -1,5 +1,7 @@
 import type { ContactSyncFailure, ContactSyncState } from '@common/contacts.ts'
 import type { ImportState } from '@common/imports.ts'
+import type { AutomationKind, AutomationState, DraftKind } from '@common/lead-automation.ts'
+import type { Playbook } from '@common/playbook.ts'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -324,6 +326,17 @@ export const leads = pgTable(
      */
     firstConsumerMessageAt: timestamp('first_consumer_message_at', { withTimezone: true }),
     firstBusinessReplyAt: timestamp('first_business_reply_at', { withTimezone: true }),
+    /**
+     * The business's newest message (docs/spec/product.md §9.1): from Yelp's events, or from a reply
+     * the hub delivered (inbox, GHL, automation, "replied by phone") before its echo arrived.
+     */
+    lastBusinessMessageAt: timestamp('last_business_message_at', { withTimezone: true }),
+    /**
+     * The oldest consumer message after `lastBusinessMessageAt`: the lead awaits a reply since then
+     * (while its status is new or contacted); null when the business spoke last. Kept by the lead
+     * sync (leads.repository.ts upsertLead) and the reply paths (lead-waits.repository.ts).
+     */
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Derived by the database from the columns above, so every writer keeps them right and the
@@ -361,7 +374,99 @@ export const leads = pgTable(
     // GET /api/stats/clients: a client's leads of the last 30 days by their first message.
     index('leads_client_first_message_idx').on(t.clientId, t.firstConsumerMessageAt),
     index('leads_client_time_created_idx').on(t.clientId, t.timeCreated),
+    // GET /api/leads?needsReply=true&sort=waiting and the stats' leadsAwaitingReply: the waiting
+    // leads alone, longest waiting first.
+    index('leads_awaiting_reply_idx')
+      .on(t.waitingSince, t.id)
+      .where(sql`waiting_since is not null and status in ('new', 'contacted')`),
+    index('leads_client_awaiting_reply_idx')
+      .on(t.clientId, t.waitingSince)
+      .where(sql`waiting_since is not null and status in ('new', 'contacted')`),
   ],
+)
+
+/** A client's response playbook (docs/spec/product.md §9.2); no row means the defaults. */
+export const clientPlaybooks = pgTable('client_playbooks', {
+  clientId: text('client_id')
+    .primaryKey()
+    .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  playbook: jsonb('playbook').$type<Playbook>().notNull(),
+  /**
+   * Since when first replies are on (null while off): only a lead whose first message came after
+   * gets one, so turning them on does not answer every lead already waiting, or imported.
+   */
+  firstReplySince: timestamp('first_reply_since', { withTimezone: true }),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * Each consumer "new message" of a lead — the first consumer message after a business message —
+ * and when the business answered it, for Yelp's own figures (docs/spec/product.md §9.1:
+ * yelpResponseTime, responseRate). Rewritten from the lead's events by every sync.
+ */
+export const leadWaits = pgTable(
+  'lead_waits',
+  {
+    id: serial('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    leadId: text('lead_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('lead_waits_lead_started_uq').on(t.leadId, t.startedAt),
+    index('lead_waits_client_started_idx').on(t.clientId, t.startedAt),
+  ],
+)
+
+/**
+ * The automation of a lead (docs/spec/product.md §9.2): one row per first reply or follow-up
+ * step, unique per (lead, kind, step), so a step happens at most once whatever the retries,
+ * restarts or processes. A `scheduled` row is due at `dueAt`; the step's job claims it by moving
+ * it out of `scheduled` in the transaction that records what it did.
+ */
+export const leadAutomation = pgTable(
+  'lead_automation',
+  {
+    id: serial('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    leadId: text('lead_id').notNull(),
+    kind: text('kind').$type<AutomationKind>().notNull(),
+    step: integer('step').notNull(),
+    state: text('state').$type<AutomationState>().notNull(),
+    reason: text('reason'),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** When the row took its state. */
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The `messages` row of the sent text. */
+    messageRowId: integer('message_row_id'),
+  },
+  (t) => [
+    uniqueIndex('lead_automation_step_uq').on(t.leadId, t.kind, t.step),
+    index('lead_automation_due_idx').on(t.dueAt).where(sql`state = 'scheduled'`),
+  ],
+)
+
+/** Texts waiting for a person's approval (suggest mode, AI drafts); sent or discarded, they go. */
+export const leadDrafts = pgTable(
+  'lead_drafts',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    leadId: text('lead_id').notNull(),
+    kind: text('kind').$type<DraftKind>().notNull(),
+    text: text('text').notNull(),
+    /** The automation step it stands for, if any. */
+    automationId: integer('automation_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_drafts_lead_idx').on(t.leadId, t.createdAt)],
 )
 
 export const rolePermissions = pgTable('role_permissions', {

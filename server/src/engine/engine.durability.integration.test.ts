@@ -194,6 +194,77 @@ describe('a server killed while GHL is answering', () => {
   })
 })
 
+describe('a server killed while Yelp takes a first reply', () => {
+  it('posts the first reply exactly once after a restart on the same data', {
+    timeout: 180_000,
+  }, async () => {
+    const world = await processWorld()
+    try {
+      const port = await findFreePort()
+      let hub = await world.start(port)
+      const driver = new Driver(world.sims.yelp, world.sims.ghl, hub.url)
+      world.sims.yelp.setWebhookUrl(driver.webhookUrl())
+      world.sims.ghl.setReplyUrl(`${hub.url}/reply`)
+      const admin = await world.admin(hub)
+      await connectAcme(admin, { yelp: world.sims.yelp, ghlApiKey: world.sims.ghlSample.apiKey.token })
+      const saved = await admin.request('PUT', `/api/clients/${ACME.clientId}/playbook`, {
+        json: {
+          timezone: 'UTC',
+          businessHours: {
+            mon: [['00:00', '24:00']],
+            tue: [['00:00', '24:00']],
+            wed: [['00:00', '24:00']],
+            thu: [['00:00', '24:00']],
+            fri: [['00:00', '24:00']],
+            sat: [['00:00', '24:00']],
+            sun: [['00:00', '24:00']],
+          },
+          firstReply: {
+            enabled: true,
+            mode: 'auto',
+            delaySeconds: 0,
+            inHours: 'Hi {firstName}, on it!',
+            afterHours: '',
+          },
+          followUps: [],
+        },
+      })
+      expect(saved.status, saved.text).toBe(200)
+
+      // Yelp writes the first reply, then takes 3 s to answer: the hub dies before it hears back.
+      world.sims.slow.yelp.add({ method: 'POST', path: '/v3/leads/lead-first-kill/events', delayMs: 3000 })
+      driver.newLead('lead-first-kill', { consumerName: 'Kim Park' })
+      const texts = async () =>
+        (await driver.yelpLead('lead-first-kill')).events
+          .filter((e) => e.user_type === 'BIZ')
+          .map((e) => e.event_content.text)
+      await waitFor('Yelp to write the first reply', async () => (await texts()).length === 1)
+      await hub.kill()
+
+      hub = await world.start(port)
+      const after = await world.admin(hub)
+      // The delivery, retried, finds the text on Yelp and reports it sent instead of posting again.
+      await waitFor(
+        'the first reply delivered',
+        async () => {
+          const lead = await after.get('/api/leads/lead-first-kill')
+          return lead.status === 200 && (lead.body as { waitingSince: string | null }).waitingSince === null
+        },
+        ON_POSTGRES ? 90_000 : 30_000,
+      )
+      const steps = (await after.get('/api/leads/lead-first-kill/automation')).body
+      expect(steps).toMatchObject([{ kind: 'first_reply', state: 'sent' }])
+      expect(await texts()).toEqual(['Hi Kim, on it!'])
+      const posts = world.sims.yelp.server.requests
+        .list()
+        .filter((r) => r.method === 'POST' && r.path === '/v3/leads/lead-first-kill/events')
+      expect(posts).toHaveLength(1)
+    } finally {
+      await world.close()
+    }
+  })
+})
+
 describe.skipIf(!ON_POSTGRES)('two server processes on one PostgreSQL database', () => {
   it('forwards each of 500 webhooks’ events exactly once and runs the schedule in one process', {
     timeout: 240_000,

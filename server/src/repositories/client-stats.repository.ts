@@ -89,3 +89,58 @@ export async function readClientResponseTimes(
     within1Hour: toCount(row.within1Hour),
   }))
 }
+
+export interface YelpFiguresRow {
+  clientId: string
+  /** Consumer new messages of the window answered, and those still unanswered after 24 h. */
+  answered: number
+  unansweredPast24h: number
+  /** Median business seconds to the answer; null when none was answered. */
+  medianSeconds: number | null
+}
+
+/**
+ * Yelp's own response figures per client (docs/spec/product.md §9.1) over the consumer new
+ * messages since `since` (lead_waits): each answer's time counts only 08:00–18:00 in the client's
+ * timezone (its playbook's, UTC without one), so a message at night starts its clock at 08:00.
+ * The overlap with each local day's window is summed over the days the wait spans.
+ */
+export async function readYelpFigures(
+  db: DB,
+  options: { since: Date; now: Date; clientIds: string[] | null },
+): Promise<YelpFiguresRow[]> {
+  const now = options.now.toISOString()
+  const rows = await selectRows<Record<keyof YelpFiguresRow, unknown>>(
+    db,
+    sql`with waits as (
+        select w.client_id, w.started_at, w.answered_at,
+          coalesce(p.playbook->>'timezone', 'UTC') as tz
+        from lead_waits w
+        left join client_playbooks p on p.client_id = w.client_id
+        where w.started_at >= ${options.since.toISOString()}::timestamptz
+          ${scoped(sql`w.client_id`, options.clientIds)}
+      ), timed as (
+        select client_id, answered_at, started_at,
+          case when answered_at is null then null else (
+            select coalesce(sum(greatest(0, extract(epoch from
+              least(answered_at at time zone tz, d + interval '18 hours')
+              - greatest(started_at at time zone tz, d + interval '8 hours')))), 0)
+            from generate_series(date_trunc('day', started_at at time zone tz),
+              date_trunc('day', answered_at at time zone tz), interval '1 day') as d
+          ) end as seconds
+        from waits
+      )
+      select client_id as "clientId",
+        count(answered_at) as "answered",
+        count(*) filter (where answered_at is null and started_at < ${now}::timestamptz - interval '24 hours') as "unansweredPast24h",
+        percentile_cont(0.5) within group (order by seconds) as "medianSeconds"
+      from timed
+      group by client_id`,
+  )
+  return rows.map((row) => ({
+    clientId: String(row.clientId),
+    answered: toCount(row.answered),
+    unansweredPast24h: toCount(row.unansweredPast24h),
+    medianSeconds: row.medianSeconds == null ? null : Math.round(Number(row.medianSeconds)),
+  }))
+}

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { leads } from '../db/schema.ts'
+import { recordBusinessMessage } from './lead-waits.repository.ts'
 
 // What a lead cost and how fast it was answered, kept on the lead (docs/decisions/0014).
 
@@ -38,6 +39,7 @@ export async function recordLeadCost(
  * was written, if that is earlier than the reply known and not before the consumer's first message.
  */
 export async function recordBusinessReply(db: DB, clientId: string, leadId: string, at: Date): Promise<void> {
+  await recordBusinessMessage(db, clientId, leadId, at)
   await db
     .update(leads)
     .set({ firstBusinessReplyAt: at })

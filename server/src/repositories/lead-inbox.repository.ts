@@ -25,7 +25,12 @@ export interface InboxFilter {
   activityFrom?: Date
   /** Exclusive. */
   activityBefore?: Date
+  /** Only the leads awaiting a reply (docs/spec/product.md §9.1). */
+  needsReply?: boolean
 }
+
+/** Newest activity first (the spec's order), or longest waiting first (§9.1 `sort=waiting`). */
+export type InboxSort = 'activity' | 'waiting'
 
 /** Where the previous page stopped: its last lead's activity time (µs, as text) and id. */
 export interface InboxPosition {
@@ -56,6 +61,7 @@ const inboxColumns = {
   metricsFetchedAt: leads.metricsFetchedAt,
   firstConsumerMessageAt: leads.firstConsumerMessageAt,
   firstBusinessReplyAt: leads.firstBusinessReplyAt,
+  waitingSince: leads.waitingSince,
   // Microsecond precision: a JavaScript Date would cut the key of the cursor to milliseconds.
   position: sql<string>`to_char(${leads.lastEventTime} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 }
@@ -86,7 +92,21 @@ export type InboxLeadRow = Pick<
   | 'metricsFetchedAt'
   | 'firstConsumerMessageAt'
   | 'firstBusinessReplyAt'
+  | 'waitingSince'
 > & { position: string }
+
+/**
+ * Awaiting a reply (docs/spec/product.md §9.1): the consumer spoke last and the status is still
+ * open. The partial indexes leads_awaiting_reply_idx and leads_client_awaiting_reply_idx hold
+ * exactly these rows.
+ */
+export const AWAITING_REPLY = sql`${leads.waitingSince} is not null and ${leads.status} in ('new', 'contacted')`
+/** When a lead started waiting, or 'infinity' for one that does not: `sort=waiting` puts those last. */
+const WAITING_KEY = sql`case when ${AWAITING_REPLY} then ${leads.waitingSince} else 'infinity'::timestamptz end`
+/** A cursor key as text, to the microsecond ('infinity' as such). */
+function positionOf(key: SQL) {
+  return sql<string>`case when ${key} = 'infinity'::timestamptz then 'infinity' else to_char(${key} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') end`
+}
 
 function scopeCondition(scope: ClientScope): SQL | undefined {
   if (scope === null) return undefined
@@ -126,17 +146,19 @@ function filterConditions(scope: ClientScope, filter: InboxFilter): SQL[] {
   if (filter.createdBefore) conditions.push(lt(leads.timeCreated, filter.createdBefore))
   if (filter.activityFrom) conditions.push(gte(leads.lastEventTime, filter.activityFrom))
   if (filter.activityBefore) conditions.push(lt(leads.lastEventTime, filter.activityBefore))
+  if (filter.needsReply) conditions.push(AWAITING_REPLY)
   return conditions.filter((c): c is SQL => c !== undefined)
 }
 
-/** One page, newest activity first, after `position` when given. */
+/** One page, in the `sort` order, after `position` when given. */
 export async function listInboxLeads(
   db: DB,
   scope: ClientScope,
   filter: InboxFilter,
-  page: { limit: number; after?: InboxPosition },
+  page: { limit: number; after?: InboxPosition; sort?: InboxSort },
 ): Promise<InboxLeadRow[]> {
   const conditions = filterConditions(scope, filter)
+  if (page.sort === 'waiting') return listByWaiting(db, conditions, filter, page)
   if (page.after) {
     conditions.push(
       sql`(${leads.lastEventTime}, ${leads.id}) < (${page.after.time}::timestamptz, ${page.after.id})`,
@@ -152,6 +174,27 @@ export async function listInboxLeads(
       .orderBy(sql`${leads.lastEventTime} desc nulls last`, sql`${leads.id} desc nulls last`)
       .limit(page.limit)
   )
+}
+
+/**
+ * Longest waiting first, ties by id; leads not waiting after them. With `needsReply` every row
+ * waits, so the order is the partial index's own (waiting_since, id).
+ */
+async function listByWaiting(
+  db: DB,
+  conditions: SQL[],
+  filter: InboxFilter,
+  page: { limit: number; after?: InboxPosition },
+): Promise<InboxLeadRow[]> {
+  const key = filter.needsReply ? sql`${leads.waitingSince}` : WAITING_KEY
+  if (page.after)
+    conditions.push(sql`(${key}, ${leads.id}) > (${page.after.time}::timestamptz, ${page.after.id})`)
+  return db
+    .select({ ...inboxColumns, position: positionOf(key) })
+    .from(leads)
+    .where(and(...conditions))
+    .orderBy(sql`${key} asc`, sql`${leads.id} asc`)
+    .limit(page.limit)
 }
 
 export async function countInboxLeads(db: DB, scope: ClientScope, filter: InboxFilter): Promise<number> {

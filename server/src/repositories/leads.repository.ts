@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lte, or, sql } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { leads } from '../db/schema.ts'
 
@@ -11,6 +11,14 @@ export type LeadFields = Omit<
   typeof leads.$inferInsert,
   'id' | 'status' | 'createdAt' | 'updatedAt' | 'costPerLeadCents' | 'costCurrency' | 'metricsFetchedAt'
 >
+
+/**
+ * The oldest consumer message of the incoming events after `after` (lead-waits.ts's rule in SQL:
+ * every event but a phone opt-in/out is a message).
+ */
+function consumerMessageAfter(after: SQL) {
+  return sql`select min((e->>'time_created')::timestamptz) from jsonb_array_elements(coalesce(excluded.events, '[]'::jsonb)) e where e->>'user_type' = 'CONSUMER' and coalesce(e->>'event_type', '') not like '%PHONE_NUMBER_OPT%' and (e->>'time_created')::timestamptz > ${after}`
+}
 
 /**
  * Inserts or refreshes a lead from Yelp; the operator's status is never overwritten. Answers
@@ -28,6 +36,10 @@ export async function upsertLead(db: DB, lead: LeadFields): Promise<{ needsMetri
         // A reply from GHL or the inbox may have been recorded at the time it was written, before
         // its Yelp echo (recordBusinessReply): the earliest reply after the first message stays.
         firstBusinessReplyAt: sql`least(case when ${leads.firstBusinessReplyAt} >= excluded.first_consumer_message_at then ${leads.firstBusinessReplyAt} end, excluded.first_business_reply_at)`,
+        // Likewise the newest business message, and so the wait: a delivered reply whose echo is
+        // not among the events yet still answers the consumer messages before it.
+        lastBusinessMessageAt: sql`greatest(${leads.lastBusinessMessageAt}, excluded.last_business_message_at)`,
+        waitingSince: sql`case when ${leads.lastBusinessMessageAt} is null or ${leads.lastBusinessMessageAt} <= coalesce(excluded.last_business_message_at, '-infinity') then excluded.waiting_since else (${consumerMessageAfter(sql`${leads.lastBusinessMessageAt}`)}) end`,
         // An operator's email/phone edit (repositories/lead-inbox.repository.ts setLeadContact) outlives
         // Yelp's values: it is re-applied over them on every refresh.
         userData: sql`case when ${leads.userData} ? 'operator_contact' then excluded.user_data || jsonb_strip_nulls(${leads.userData}->'operator_contact') || jsonb_build_object('operator_contact', ${leads.userData}->'operator_contact') else excluded.user_data end`,

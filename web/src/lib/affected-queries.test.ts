@@ -23,6 +23,8 @@ describe('isAffected', () => {
     [['/api/messages', { clientId: 'bravo' }], { topic: 'messages', clientId: 'acme' }, false],
     [['/api/messages', { clientId: 'acme' }], { topic: 'messages', clientId: 'acme' }, true],
     [['/api/stats'], { topic: 'logs' }, true],
+    // A lead answered by phone or closed: leadsAwaitingReply (docs/spec/product.md §9.1) changes.
+    [['/api/stats'], { topic: 'leads', clientId: 'acme', leadId: 'L1' }, true],
     [['/api/stats/activity'], { topic: 'messages', clientId: 'acme' }, true],
   ] as const)('%j × %j → %s', (key, change, expected) => {
     expect(isAffected(key, change)).toBe(expected)

@@ -6,8 +6,9 @@ import type { QueryKey } from '@tanstack/react-query'
 // object, a resource's id as a string. A change of one client leaves other clients' lists alone.
 
 const TOPIC_URLS: Record<ChangeEvent['topic'], readonly string[]> = {
-  // A lead's cost and first reply are written by jobs and syncs, each announcing `leads`.
-  leads: ['/api/leads', '/api/leads/facets', '/api/stats/clients'],
+  // A lead's cost and first reply are written by jobs and syncs, each announcing `leads`; a
+  // status change or a reply marked outside Yelp changes the count of leads awaiting a reply.
+  leads: ['/api/leads', '/api/leads/facets', '/api/stats', '/api/stats/clients'],
   messages: ['/api/messages', '/api/leads', '/api/stats', '/api/stats/activity', '/api/stats/clients'],
   logs: ['/api/all-request-logs', '/api/all-request-logs/endpoints', '/api/webhook-logs', '/api/stats'],
   clients: ['/api/clients', '/api/stats', '/api/stats/clients'],

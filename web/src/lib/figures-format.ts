@@ -31,3 +31,12 @@ export function formatSeconds(seconds: number | null): string {
 export function formatPercent(percent: number | null): string {
   return percent === null ? '—' : `${percent}%`
 }
+
+/**
+ * docs/spec/product.md §9.1: what Yelp's own figures measure, said once for every screen that
+ * shows them, since they differ from the hub's response time (nights left out, a rate).
+ */
+export const YELP_RESPONSE_TIME_HINT =
+  "Median time to first reply over 30 days, 18:00–08:00 in the client's timezone not counted, as Yelp measures it"
+export const RESPONSE_RATE_HINT =
+  'Share of new messages answered over 30 days; messages under 24 h still unanswered are left out'

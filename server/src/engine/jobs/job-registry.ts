@@ -1,7 +1,9 @@
+import { automationSweepJob } from './automation-sweep.job.ts'
 import { contactSyncJob } from './contact-sync.job.ts'
 import { housekeepingJob } from './housekeeping.job.ts'
 import { hubReplyJob } from './hub-reply.job.ts'
 import type { JobDefinition } from './job-definition.ts'
+import { leadAutomationJob } from './lead-automation.job.ts'
 import { leadContactJob } from './lead-contact.job.ts'
 import { leadImportJob } from './lead-import.job.ts'
 import { leadMetricsJob } from './lead-metrics.job.ts'
@@ -30,6 +32,8 @@ export const JOBS: readonly JobDefinition[] = [
   leadMetricsJob,
   logRetentionJob,
   housekeepingJob,
+  leadAutomationJob,
+  automationSweepJob,
 ]
 
 /** The declaration of a queue's jobs (a parked or rescheduled job names only its queue). */

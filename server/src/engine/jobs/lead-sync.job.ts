@@ -1,5 +1,6 @@
 import { QUEUES } from '@common/queues.ts'
 import { z } from 'zod'
+import { queueLeadAutomation } from '../automation/automation-trigger.ts'
 import { LeadSyncHandler } from '../lead-sync/lead-sync.handler.ts'
 import { withLeadLease } from '../queue/lead-lease.ts'
 import {
@@ -26,9 +27,16 @@ const payload: z.ZodType<LeadSyncJob> = z.looseObject({
 /** The sync of one lead, as every job that syncs a lead builds it. */
 export function leadSyncHandler(deps: JobDeps): LeadSyncHandler {
   const { db, providers, changes, jobs } = deps
-  return new LeadSyncHandler(db, providers.yelpLeads, providers.ghl, changes, async (clientId, leadId) => {
-    await jobs.enqueue(leadMetricsJob, { clientId, leadId })
-  })
+  return new LeadSyncHandler(
+    db,
+    providers.yelpLeads,
+    providers.ghl,
+    changes,
+    async (clientId, leadId) => {
+      await jobs.enqueue(leadMetricsJob, { clientId, leadId })
+    },
+    (clientId, leadId) => queueLeadAutomation(db, jobs, { clientId, leadId }),
+  )
 }
 
 /**

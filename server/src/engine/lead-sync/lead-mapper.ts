@@ -1,6 +1,7 @@
 import type { YelpEvent, YelpLead } from '../../integrations/yelp/yelp.schemas.ts'
 import { eventText } from '../../integrations/yelp/yelp-events.ts'
 import type { LeadFields, LeadRow } from '../../repositories/leads.repository.ts'
+import { leadConversationTimes } from '../lead-figures/lead-waits.ts'
 import { leadResponseTimes } from '../lead-figures/response-times.ts'
 
 /** The `leads` row of a Yelp lead and its events, in the inbox shape of docs/spec/dashboard-spec.md §3.2. */
@@ -49,7 +50,13 @@ export function toLeadFields(clientId: string, lead: YelpLead, events: YelpEvent
     timeCreated: new Date(lead.time_created),
     lastEventTime: new Date(lastEventTime),
     ...leadResponseTimes(events),
+    ...whoSpokeLast(events),
   }
+}
+
+function whoSpokeLast(events: YelpEvent[]): Pick<LeadFields, 'lastBusinessMessageAt' | 'waitingSince'> {
+  const { lastBusinessMessageAt, waitingSince } = leadConversationTimes(events)
+  return { lastBusinessMessageAt, waitingSince }
 }
 
 /**
@@ -82,6 +89,7 @@ export function withEvents(row: LeadRow, events: YelpEvent[]): LeadFields {
     lastEventTime: new Date(lastEventTime),
     // From the events; a reply recorded earlier from GHL or the inbox stays (upsertLead).
     ...leadResponseTimes(events),
+    ...whoSpokeLast(events),
   }
 }
 

@@ -9,8 +9,10 @@ import { findGhlConnection, type GhlConnection } from '../../repositories/connec
 import { listFieldRecords } from '../../repositories/custom-fields.repository.ts'
 import { listSettledEventIds } from '../../repositories/event-claims.repository.ts'
 import { findContactMapping, saveContactMapping } from '../../repositories/ghl-contacts.repository.ts'
+import { saveLeadWaits } from '../../repositories/lead-waits.repository.ts'
 import { findLead, type LeadFields, type LeadRow, upsertLead } from '../../repositories/leads.repository.ts'
 import { type ChangePort, NO_CHANGES } from '../changes/change-port.ts'
+import { leadConversationTimes } from '../lead-figures/lead-waits.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import { INCREMENTAL_REASONS, type LeadSyncJob } from '../queue/queues.ts'
 import { buildContact } from './contact-builder.ts'
@@ -54,6 +56,8 @@ export class LeadSyncHandler {
     private readonly ghl: GhlPort,
     private readonly changes: ChangePort = NO_CHANGES,
     private readonly queueMetrics: QueueLeadMetrics = async () => {},
+    /** Told when the lead's conversation was stored: its first reply or follow-ups may be due. */
+    private readonly conversationStored: QueueLeadMetrics = async () => {},
   ) {
     this.forwarder = new EventForwarder(db, ghl)
   }
@@ -70,6 +74,8 @@ export class LeadSyncHandler {
     }
     signal?.throwIfAborted()
     const { needsMetrics } = await upsertLead(this.db, fields)
+    await saveLeadWaits(this.db, job.clientId, job.leadId, leadConversationTimes(events).waits)
+    await this.conversationStored(job.clientId, job.leadId)
     // Queued as soon as the lead is stored, whatever becomes of its forwarding below.
     if (needsMetrics) await this.queueMetrics(job.clientId, job.leadId)
     await updateClient(this.db, job.clientId, {})

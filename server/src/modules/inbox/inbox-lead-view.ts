@@ -1,3 +1,4 @@
+import type { Draft } from '@common/lead-automation.ts'
 import type { HubReply, Lead, LeadDetail } from '@common/leads.ts'
 import {
   LEAD_STATUSES,
@@ -9,6 +10,7 @@ import {
 } from '@common/leads.ts'
 import type { z } from 'zod'
 import type { LeadActivityRow } from '../../repositories/lead-activity.repository.ts'
+import type { DraftRow } from '../../repositories/lead-drafts.repository.ts'
 import type { HubReplyRow, InboxLeadRow } from '../../repositories/lead-inbox.repository.ts'
 
 /** A stored lead as the inbox shows it (docs/spec/dashboard-spec.md §3.2 "Lead (inbox view)"). */
@@ -53,8 +55,12 @@ export function toLeadView(row: InboxLeadRow, clientName: string | null): Lead {
           ? Math.round((row.firstBusinessReplyAt.getTime() - row.firstConsumerMessageAt.getTime()) / 1000)
           : null,
     },
+    waitingSince: OPEN_STATUSES.has(row.status) ? (row.waitingSince?.toISOString() ?? null) : null,
   }
 }
+
+/** The statuses under which a lead can await a reply (docs/spec/product.md §9.1). */
+const OPEN_STATUSES: ReadonlySet<string> = new Set(['new', 'contacted'])
 
 export function toHubReply(row: HubReplyRow): HubReply {
   const meta = (row.metadata ?? {}) as { error?: string | null; yelpEventId?: string | null }
@@ -69,8 +75,22 @@ export function toHubReply(row: HubReplyRow): HubReply {
   }
 }
 
-export function toLeadDetail(lead: Lead, replies: HubReplyRow[], activity: LeadActivityRow[]): LeadDetail {
-  return { ...lead, replies: replies.map(toHubReply), activity: activity.flatMap(toActivity) }
+export function toLeadDetail(
+  lead: Lead,
+  replies: HubReplyRow[],
+  activity: LeadActivityRow[],
+  drafts: DraftRow[],
+): LeadDetail {
+  return {
+    ...lead,
+    replies: replies.map(toHubReply),
+    activity: activity.flatMap(toActivity),
+    drafts: drafts.map(toDraft),
+  }
+}
+
+export function toDraft(row: DraftRow): Draft {
+  return { id: row.id, kind: row.kind, text: row.text, createdAt: row.createdAt.toISOString() }
 }
 
 function toActivity(row: LeadActivityRow): LeadActivity[] {

@@ -5,7 +5,8 @@ import type { InboxPosition } from '../../repositories/lead-inbox.repository.ts'
 // lead's activity time (to the microsecond) and id, the keys of the list's order. Keyset paging
 // never overlaps or skips a lead while new ones arrive at the top.
 
-const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
+// `infinity`: the position of a lead that does not wait, in the `sort=waiting` order.
+const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$|^infinity$/
 
 export function encodeCursor(position: InboxPosition): string {
   return Buffer.from(JSON.stringify([position.time, position.id])).toString('base64url')

@@ -12,6 +12,7 @@ import { findYelpConnection } from '../../repositories/connections.repository.ts
 import { findRepliedActivity, insertRepliedActivity } from '../../repositories/lead-activity.repository.ts'
 import { findInboxLead, type InboxLeadRow, setLeadStatus } from '../../repositories/lead-inbox.repository.ts'
 import { lockLeadReadState, setReadRequested } from '../../repositories/lead-read-receipts.repository.ts'
+import { recordBusinessMessage } from '../../repositories/lead-waits.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
 
@@ -105,6 +106,8 @@ export class LeadDutiesService {
       })
       // Converted and closed are further along than contacted: left as they are.
       if (row.status === 'new') await setLeadStatus(tx, row.leadId, 'contacted')
+      // Answered by phone or email: the lead no longer waits (docs/spec/product.md §9.1).
+      await recordBusinessMessage(tx, row.clientId, row.leadId, new Date())
     })
     this.deps.changes.announce({ topic: 'leads', clientId: row.clientId, leadId: row.leadId })
     return { outcome }

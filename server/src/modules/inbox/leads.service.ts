@@ -10,6 +10,7 @@ import {
   upperBound,
 } from '@common/leads.ts'
 import type { DB } from '../../db/database.ts'
+import { queueLeadAutomation } from '../../engine/automation/automation-trigger.ts'
 import type { ChangePort } from '../../engine/changes/change-port.ts'
 import { hubReplyJob } from '../../engine/jobs/hub-reply.job.ts'
 import { leadContactJob } from '../../engine/jobs/lead-contact.job.ts'
@@ -18,6 +19,7 @@ import type { HubReplyJob, LeadJob } from '../../engine/queue/queues.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 import { findYelpConnection } from '../../repositories/connections.repository.ts'
 import { listLeadActivity } from '../../repositories/lead-activity.repository.ts'
+import { listDrafts } from '../../repositories/lead-drafts.repository.ts'
 import {
   type ClientScope,
   clientNamesOf,
@@ -67,7 +69,11 @@ export class LeadsService {
     const after = query.cursor ? decodeCursor(query.cursor) : undefined
     const page = async () => {
       // One more than asked: tells whether another page follows without a second query.
-      const rows = await listInboxLeads(this.deps.db, scope, filter, { limit: query.limit + 1, after })
+      const rows = await listInboxLeads(this.deps.db, scope, filter, {
+        limit: query.limit + 1,
+        after,
+        sort: query.sort,
+      })
       const shown = rows.slice(0, query.limit)
       const last = shown.at(-1)
       return {
@@ -93,16 +99,19 @@ export class LeadsService {
     const row = await this.visibleLead(session, leadId)
     const [lead] = await this.views([row])
     if (!lead) throw new NotFoundError(`Lead ${leadId} not found`)
-    const [replies, activity] = await Promise.all([
+    const [replies, activity, drafts] = await Promise.all([
       listHubReplies(this.deps.db, row.clientId, row.leadId),
       listLeadActivity(this.deps.db, row.leadId),
+      listDrafts(this.deps.db, row.leadId),
     ])
-    return toLeadDetail(lead, replies, activity)
+    return toLeadDetail(lead, replies, activity, drafts)
   }
 
   async setStatus(session: AuthenticatedSession, leadId: string, status: LeadStatus): Promise<Lead> {
     const row = await this.visibleLead(session, leadId)
     await setLeadStatus(this.deps.db, row.leadId, status)
+    // Converted or closed ends the lead's first reply and follow-ups (docs/spec/product.md §9.2).
+    if (this.deps.jobs) await queueLeadAutomation(this.deps.db, this.deps.jobs, row)
     this.announce(row)
     return this.reread(session, leadId)
   }
@@ -227,5 +236,6 @@ function toFilter(query: LeadsQuery): InboxFilter {
     createdBefore: query.createdTo ? upperBound(query.createdTo) : undefined,
     activityFrom: query.activityFrom ? lowerBound(query.activityFrom) : undefined,
     activityBefore: query.activityTo ? upperBound(query.activityTo) : undefined,
+    needsReply: query.needsReply,
   }
 }

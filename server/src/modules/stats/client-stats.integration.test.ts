@@ -108,6 +108,10 @@ describe('GET /api/stats/clients', () => {
           // Plus 1 min ten days ago: median of 1, 2, 30, 180 min is 16 min.
           last30Days: { leads: 5, answered: 4, medianSeconds: 960, within5Minutes: 40, within1Hour: 60 },
         },
+        // Yelp's figures read each consumer message's wait (lead_waits), which these rows have
+        // none of: nothing to measure (waiting-leads.integration.test.ts measures them).
+        yelpResponseTime: null,
+        responseRate: null,
       },
       {
         clientId: 'bravo',
@@ -121,6 +125,8 @@ describe('GET /api/stats/clients', () => {
           last7Days: noLeads,
           last30Days: { leads: 1, answered: 1, medianSeconds: 240, within5Minutes: 100, within1Hour: 100 },
         },
+        yelpResponseTime: null,
+        responseRate: null,
       },
       {
         clientId: 'charlie',
@@ -131,6 +137,8 @@ describe('GET /api/stats/clients', () => {
         costPerLeadCents: null,
         currency: null,
         responseTime: { last7Days: noLeads, last30Days: noLeads },
+        yelpResponseTime: null,
+        responseRate: null,
       },
     ])
   })

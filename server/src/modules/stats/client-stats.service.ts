@@ -10,6 +10,8 @@ import {
   type ClientResponseRow,
   readClientCosts,
   readClientResponseTimes,
+  readYelpFigures,
+  type YelpFiguresRow,
 } from '../../repositories/client-stats.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
@@ -46,8 +48,9 @@ export class ClientStatsService {
   ): Promise<ClientStatsList> {
     const month = query.month ?? monthOf(now)
     const clientIds = await visibleClientIds(this.db, session)
-    const [costs, ...windows] = await Promise.all([
+    const [costs, yelpFigures, ...windows] = await Promise.all([
       readClientCosts(this.db, { ...monthRange(month), clientIds }),
+      readYelpFigures(this.db, { since: new Date(now.getTime() - 30 * DAY_MS), now, clientIds }),
       ...RESPONSE_WINDOWS.map((days) =>
         readClientResponseTimes(this.db, { since: new Date(now.getTime() - days * DAY_MS), clientIds }),
       ),
@@ -55,8 +58,10 @@ export class ClientStatsService {
     const [week = [], month30 = []] = windows
     const byClient = (rows: ClientResponseRow[]) => new Map(rows.map((row) => [row.clientId, row]))
     const [last7, last30] = [byClient(week), byClient(month30)]
+    const yelp = new Map(yelpFigures.map((row) => [row.clientId, row]))
     const clients = costs.map(
       (row): ClientStats => ({
+        ...yelpFiguresOf(yelp.get(row.clientId)),
         clientId: row.clientId,
         name: row.name,
         leads: row.leads,
@@ -71,6 +76,17 @@ export class ClientStatsService {
       }),
     )
     return { month, clients }
+  }
+}
+
+/** Yelp's response time and rate (docs/spec/product.md §9.1, §9.7: null with nothing to measure). */
+function yelpFiguresOf(
+  row: YelpFiguresRow | undefined,
+): Pick<ClientStats, 'yelpResponseTime' | 'responseRate'> {
+  if (!row) return { yelpResponseTime: null, responseRate: null }
+  return {
+    yelpResponseTime: row.medianSeconds,
+    responseRate: percentOf(row.answered, row.answered + row.unansweredPast24h),
   }
 }
 

@@ -88,7 +88,7 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 describe('GET /api/stats', () => {
-  it('answers the seven fields by the docs/spec/product.md §6 definitions', async () => {
+  it('answers the seven fields by the docs/spec/product.md §6 definitions, and §9.1 leadsAwaitingReply', async () => {
     const response = await admin.get('/api/stats')
     expect(response.status).toBe(200)
     // Today: 00:00 UTC and three in the last seconds; two of the four in error.
@@ -100,6 +100,8 @@ describe('GET /api/stats', () => {
       connectedIntegrations: 2,
       webhookErrors: 3,
       errorRate: 50,
+      // No lead in this world (waiting leads: waiting-leads.integration.test.ts).
+      leadsAwaitingReply: 0,
     } satisfies Stats)
   })
 
@@ -117,6 +119,7 @@ describe('GET /api/stats', () => {
       webhookErrors: 1,
       // 1 error of 3 messages today, one decimal.
       errorRate: 33.3,
+      leadsAwaitingReply: 0,
     } satisfies Stats)
   })
 })

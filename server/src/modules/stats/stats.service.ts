@@ -9,6 +9,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify'
 import type { DB } from '../../db/database.ts'
 import { listParkedGhlLocations } from '../../repositories/ghl-daily-caps.repository.ts'
+import { countLeadsAwaitingReply } from '../../repositories/lead-waits.repository.ts'
 import { readProviderAlerts } from '../../repositories/provider-alerts.repository.ts'
 import { readHourlyActivity, readStatCounts } from '../../repositories/stats.repository.ts'
 import {
@@ -41,10 +42,11 @@ export class StatsService {
   constructor(private readonly db: DB) {}
 
   async stats(session: AuthenticatedSession, now = new Date()): Promise<Stats> {
-    const counts = await readStatCounts(this.db, {
-      since: startOfUtcDay(now),
-      clientIds: await visibleClientIds(this.db, session),
-    })
+    const clientIds = await visibleClientIds(this.db, session)
+    const [counts, leadsAwaitingReply] = await Promise.all([
+      readStatCounts(this.db, { since: startOfUtcDay(now), clientIds }),
+      countLeadsAwaitingReply(this.db, clientIds),
+    ])
     return {
       activeClients: counts.activeClients,
       totalClients: counts.totalClients,
@@ -53,6 +55,7 @@ export class StatsService {
       connectedIntegrations: counts.connectedIntegrations,
       webhookErrors: counts.webhookErrors,
       errorRate: errorRate(counts.errorMessagesToday, counts.messagesToday),
+      leadsAwaitingReply,
     }
   }
 

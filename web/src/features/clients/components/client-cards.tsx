@@ -11,6 +11,7 @@ import { Card } from '@/components/ui/card.tsx'
 import { ClientAvatar } from '@/features/clients/components/client-table.tsx'
 import { LastActivity } from '@/features/clients/components/last-activity.tsx'
 import { ResponseTimeFigure } from '@/features/clients/components/response-time-figure.tsx'
+import { YelpFigures } from '@/features/clients/components/yelp-figures.tsx'
 import { useClientPermissions } from '@/features/clients/hooks/use-client-permissions.ts'
 
 export interface ClientCardHandlers {
@@ -89,6 +90,12 @@ function ClientCard({ client, onSetup, onGhl, onDelete }: { client: ClientView }
           <dt className="text-xs text-muted-foreground">Response time (7 days)</dt>
           <dd>
             <ResponseTimeFigure clientId={client.clientId} />
+          </dd>
+        </div>
+        <div className="grid gap-1">
+          <dt className="text-xs text-muted-foreground">Yelp response time · rate</dt>
+          <dd>
+            <YelpFigures clientId={client.clientId} />
           </dd>
         </div>
       </dl>

@@ -84,7 +84,15 @@ describe('Client Management (docs/spec/dashboard-spec.md §2.5)', () => {
       table()
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Client', 'Yelp Status', 'GHL Status', 'Last Activity', 'Response time', 'Actions'])
+    ).toEqual([
+      'Client',
+      'Yelp Status',
+      'GHL Status',
+      'Last Activity',
+      'Response time',
+      'Yelp response time',
+      'Actions',
+    ])
     const acme = within(rowOf('acme-roofing'))
     expect(acme.getByText('Acme Roofing')).toBeInTheDocument()
     expect(acme.getByLabelText('Yelp: Connected')).toBeInTheDocument()

@@ -7,6 +7,8 @@ import {
 } from '@/features/clients/components/client-row-actions.tsx'
 import { LastActivity } from '@/features/clients/components/last-activity.tsx'
 import { ResponseTimeFigure } from '@/features/clients/components/response-time-figure.tsx'
+import { YelpFigures } from '@/features/clients/components/yelp-figures.tsx'
+import { RESPONSE_RATE_HINT, YELP_RESPONSE_TIME_HINT } from '@/lib/figures-format.ts'
 
 /** docs/spec/dashboard-spec.md §2.5: the desktop table. */
 export function ClientTable({ clients, ...handlers }: { clients: ClientView[] } & ClientActionHandlers) {
@@ -19,6 +21,12 @@ export function ClientTable({ clients, ...handlers }: { clients: ClientView[] } 
           <TableHead>GHL Status</TableHead>
           <TableHead>Last Activity</TableHead>
           <TableHead title="Median response time, last 7 days">Response time</TableHead>
+          <TableHead
+            className="whitespace-nowrap"
+            title={`Yelp response time: ${YELP_RESPONSE_TIME_HINT}. Response rate: ${RESPONSE_RATE_HINT}.`}
+          >
+            Yelp response time
+          </TableHead>
           <TableHead className="pr-6 text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>
@@ -50,6 +58,9 @@ export function ClientTable({ clients, ...handlers }: { clients: ClientView[] } 
             </TableCell>
             <TableCell>
               <ResponseTimeFigure clientId={client.clientId} />
+            </TableCell>
+            <TableCell>
+              <YelpFigures clientId={client.clientId} />
             </TableCell>
             <TableCell className="pr-6">
               <ClientRowActions client={client} {...handlers} />

@@ -11,7 +11,13 @@ import {
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx'
 import { Skeleton } from '@/components/ui/skeleton.tsx'
 import { useClientStats } from '@/features/dashboard/api/get-client-stats.ts'
-import { formatCents, formatPercent, formatSeconds } from '@/lib/figures-format.ts'
+import {
+  formatCents,
+  formatPercent,
+  formatSeconds,
+  RESPONSE_RATE_HINT,
+  YELP_RESPONSE_TIME_HINT,
+} from '@/lib/figures-format.ts'
 
 const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' })
 /** How far back the month picker reaches: a year of invoices. */
@@ -126,6 +132,20 @@ function ClientFigures({ client }: { client: ClientStats }) {
           <WindowRow label="30 days" days={30} figures={last30Days} />
         </tbody>
       </table>
+      <dl className="grid gap-2 border-t pt-3 sm:grid-cols-2" aria-label={`Yelp's figures of ${client.name}`}>
+        <YelpFigure
+          label="Yelp response time"
+          value={formatSeconds(client.yelpResponseTime)}
+          hint={YELP_RESPONSE_TIME_HINT}
+          testId="client-yelp-response-time"
+        />
+        <YelpFigure
+          label="Response rate"
+          value={formatPercent(client.responseRate)}
+          hint={RESPONSE_RATE_HINT}
+          testId="client-response-rate"
+        />
+      </dl>
     </section>
   )
 }
@@ -137,6 +157,29 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
       <dd className="truncate font-semibold tabular-nums" data-testid={testId}>
         {value}
       </dd>
+    </div>
+  )
+}
+
+/** docs/spec/product.md §9.1: one of Yelp's own figures, with what it measures under it. */
+function YelpFigure({
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  label: string
+  value: string
+  hint: string
+  testId: string
+}) {
+  return (
+    <div className="grid min-w-0 content-start gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+      <dd className="text-xs leading-snug text-muted-foreground">{hint}</dd>
     </div>
   )
 }

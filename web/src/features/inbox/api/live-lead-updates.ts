@@ -2,7 +2,13 @@ import type { ChangeEvent, Lead, LeadsQueryParams } from '@common/leads.ts'
 import type { Query, QueryClient } from '@tanstack/react-query'
 import { getLead } from '@/features/inbox/api/get-lead.ts'
 import { getLeads } from '@/features/inbox/api/get-leads.ts'
-import { type LeadPages, leadMatches, placeLead, withTotal } from '@/features/inbox/utils/lead-pages.ts'
+import {
+  type LeadPages,
+  leadMatches,
+  orderOf,
+  placeLead,
+  withTotal,
+} from '@/features/inbox/utils/lead-pages.ts'
 import { ApiError } from '@/lib/api-client.ts'
 
 // Live changes of leads without reloading the lists (docs/decisions/0010): a change of one lead fetches that
@@ -34,6 +40,11 @@ export async function applyLeadChanges(queryClient: QueryClient, changes: readon
       await queryClient.invalidateQueries({ queryKey: [LEADS_URL, leadId], exact: true })
   }
   for (const leadId of changed) await applyLead(queryClient, leadId)
+  // A lead's automation history (its own key under the lead) moves with its messages and status.
+  for (const leadId of new Set(relevant.map((c) => c.leadId))) {
+    if (leadId)
+      await queryClient.invalidateQueries({ queryKey: [LEADS_URL, leadId, 'automation'], exact: true })
+  }
 }
 
 /** Puts the current state of one lead into every list and total of the cache. */
@@ -95,7 +106,7 @@ export async function applyLead(queryClient: QueryClient, leadId: string, known?
         verdict = first.leads[0]?.leadId === leadId
       }
     }
-    const placed = placeLead(data, leadId, verdict ? lead : null)
+    const placed = placeLead(data, leadId, verdict ? lead : null, orderOf(params))
     const current = data.pages[0]?.total ?? 0
     const hasMore = Boolean(data.pages.at(-1)?.nextCursor)
     if (total === undefined) {

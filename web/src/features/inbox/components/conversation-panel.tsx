@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import { Button } from '@/components/ui/button.tsx'
 import { useRetryReply } from '@/features/inbox/api/retry-reply.ts'
 import { AttachmentPreview } from '@/features/inbox/components/attachment-preview.tsx'
+import { DraftsArea } from '@/features/inbox/components/drafts-area.tsx'
 import { MessageBubble } from '@/features/inbox/components/message-bubble.tsx'
 import { MessageText } from '@/features/inbox/components/message-text.tsx'
 import { ReplyBox } from '@/features/inbox/components/reply-box.tsx'
@@ -83,6 +84,7 @@ export function ConversationPanel({
         ))}
         <li ref={endRef} aria-hidden="true" />
       </ol>
+      {canReply && <DraftsArea key={lead.leadId} leadId={lead.leadId} drafts={lead.drafts} />}
       {canReply && <ReplyBox leadId={lead.leadId} />}
     </div>
   )

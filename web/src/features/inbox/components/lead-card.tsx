@@ -3,6 +3,7 @@ import { Mail, MapPin, Phone } from 'lucide-react'
 import { memo } from 'react'
 import { Badge } from '@/components/ui/badge.tsx'
 import { ReadReceiptBadge } from '@/features/inbox/components/read-receipt-badge.tsx'
+import { WaitingTimer } from '@/features/inbox/components/waiting-timer.tsx'
 import {
   availabilityClass,
   availabilityText,
@@ -57,6 +58,7 @@ export const LeadCard = memo(function LeadCard({
           </span>
         </span>
         <span className="truncate text-xs text-muted-foreground">{lead.clientName ?? lead.clientId}</span>
+        {lead.waitingSince && <WaitingTimer since={lead.waitingSince} />}
         {(firstJob || postal) && (
           <span className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
             {firstJob && <span className="truncate">{firstJob}</span>}

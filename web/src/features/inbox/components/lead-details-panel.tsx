@@ -4,8 +4,10 @@ import type { ReactNode } from 'react'
 import { Badge } from '@/components/ui/badge.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx'
+import { AutomationTimeline } from '@/features/inbox/components/automation-timeline.tsx'
 import { readReceiptText } from '@/features/inbox/components/read-receipt-badge.tsx'
 import { ACTIVITY_LABELS, RepliedActions } from '@/features/inbox/components/replied-actions.tsx'
+import { WaitingTimer } from '@/features/inbox/components/waiting-timer.tsx'
 import {
   allAttachments,
   availabilityClass,
@@ -64,6 +66,7 @@ export function LeadDetailsPanel({
           <h3 className="text-base font-semibold break-words">{displayName(lead)}</h3>
           <p className="text-muted-foreground break-words">{lead.clientName ?? lead.clientId}</p>
           <p className="text-xs text-muted-foreground break-all">Lead ID: {lead.leadId}</p>
+          {lead.waitingSince && <WaitingTimer since={lead.waitingSince} className="mt-1" />}
           <div className="mt-2 grid gap-1.5">
             <label htmlFor="lead-status" className="text-xs font-medium">
               Status
@@ -187,6 +190,10 @@ export function LeadDetailsPanel({
               />
             ))}
           </dl>
+        </Section>
+
+        <Section title="Automation">
+          <AutomationTimeline leadId={lead.leadId} />
         </Section>
 
         <Section title={`Attachments (${attachments.length})`}>

@@ -1,6 +1,7 @@
 import type { LeadStatus, ReplyType } from '@common/leads.ts'
-import { AlertCircle } from 'lucide-react'
+import { AlertCircle, Clock } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
+import { Button } from '@/components/ui/button.tsx'
 import { Label } from '@/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx'
 import { toast } from '@/components/ui/use-toast.ts'
@@ -26,16 +27,25 @@ export interface LeadInboxProps {
   canSendMessages: boolean
   canChangeStatus: boolean
   canViewClients: boolean
+  /** docs/spec/product.md §9.1 "Needs reply": kept in the address, so the dashboard can link to it. */
+  needsReply?: boolean
+  onNeedsReplyChange?: (needsReply: boolean) => void
 }
 
 /**
  * docs/spec/dashboard-spec.md §2.14 'Lead Inbox': client selector, 'Search & Filters', and three columns (leads,
  * conversation, details). Below the large breakpoint one column shows at a time, with a back button.
  */
-export function LeadInbox({ canSendMessages, canChangeStatus, canViewClients }: LeadInboxProps) {
+export function LeadInbox({
+  canSendMessages,
+  canChangeStatus,
+  canViewClients,
+  needsReply = false,
+  onNeedsReplyChange,
+}: LeadInboxProps) {
   const [clientChoice, setClientChoice] = useState(ALL)
   const clientId = clientChoice === ALL ? undefined : clientChoice
-  const { filters, params, update, clear } = useInboxFilters(clientId)
+  const { filters, params, update, clear } = useInboxFilters(clientId, needsReply)
   const [selectedLeadId, setSelectedLeadId] = useState<string | null>(null)
   const [mobileView, setMobileView] = useState<MobileView>('list')
 
@@ -120,11 +130,25 @@ export function LeadInbox({ canSendMessages, canChangeStatus, canViewClients }: 
             </SelectContent>
           </Select>
         </div>
-        <p className="text-sm text-muted-foreground sm:ml-auto" data-testid="lead-count">
-          {matching !== undefined && total.data !== undefined
-            ? `${matching} of ${total.data} leads`
-            : '\u00a0'}
-        </p>
+        {/* One row on a phone; on wider screens the two join the row of the client select. */}
+        <div className="flex items-center justify-between gap-3 sm:contents">
+          <Button
+            type="button"
+            variant={needsReply ? 'default' : 'outline'}
+            aria-pressed={needsReply}
+            className="w-fit"
+            onClick={() => onNeedsReplyChange?.(!needsReply)}
+            data-testid="needs-reply-filter"
+          >
+            <Clock aria-hidden="true" />
+            Needs reply
+          </Button>
+          <p className="text-sm text-muted-foreground sm:ml-auto" data-testid="lead-count">
+            {matching !== undefined && total.data !== undefined
+              ? `${matching} of ${total.data} leads`
+              : '\u00a0'}
+          </p>
+        </div>
       </div>
 
       <InboxFiltersPanel
@@ -155,7 +179,7 @@ export function LeadInbox({ canSendMessages, canChangeStatus, canViewClients }: 
             </div>
           ) : loaded.length === 0 ? (
             <p className="p-6 text-center text-sm text-muted-foreground">
-              {emptyListText(Boolean(clientId), isFiltered)}
+              {emptyListText(Boolean(clientId), isFiltered, needsReply)}
             </p>
           ) : (
             <LeadList

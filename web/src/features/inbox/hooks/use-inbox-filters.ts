@@ -4,14 +4,17 @@ import { EMPTY_FILTERS, type InboxFilters, toLeadsParams } from '@/features/inbo
 const SEARCH_DELAY_MS = 300
 
 /** Filter state; the free text reaches the query after a pause in typing, the rest at once. */
-export function useInboxFilters(clientId: string | undefined) {
+export function useInboxFilters(clientId: string | undefined, needsReply = false) {
   const [filters, setFilters] = useState<InboxFilters>(EMPTY_FILTERS)
   const [q, setQ] = useState('')
   useEffect(() => {
     const timer = setTimeout(() => setQ(filters.q), SEARCH_DELAY_MS)
     return () => clearTimeout(timer)
   }, [filters.q])
-  const params = useMemo(() => toLeadsParams({ ...filters, q }, clientId), [filters, q, clientId])
+  const params = useMemo(
+    () => toLeadsParams({ ...filters, q }, clientId, needsReply),
+    [filters, q, clientId, needsReply],
+  )
   return {
     filters,
     params,

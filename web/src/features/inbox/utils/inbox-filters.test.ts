@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { EMPTY_FILTERS, emptyListText, hasActiveFilters, toLeadsParams } from './inbox-filters.ts'
+import {
+  EMPTY_FILTERS,
+  emptyListText,
+  hasActiveFilters,
+  inboxSearchWith,
+  needsReplyOf,
+  toLeadsParams,
+} from './inbox-filters.ts'
 
 describe('inbox filters', () => {
   it('sends only what is set, as §6.1 names it', () => {
@@ -33,5 +40,29 @@ describe('inbox filters', () => {
     [true, true, 'No leads found for this client matching your filters'],
   ])('client %s, filtered %s → %s', (hasClient, isFiltered, text) => {
     expect(emptyListText(hasClient, isFiltered)).toBe(text)
+  })
+})
+
+describe('Needs reply (docs/spec/product.md §9.1)', () => {
+  it('asks for the waiting leads, longest waiting first', () => {
+    expect(toLeadsParams(EMPTY_FILTERS, 'acme', true)).toEqual({
+      clientId: 'acme',
+      needsReply: 'true',
+      sort: 'waiting',
+    })
+  })
+
+  it('lives in the address the dashboard links to', () => {
+    expect(needsReplyOf('?needsReply=true')).toBe(true)
+    expect(needsReplyOf('needsReply=true&x=1')).toBe(true)
+    expect(needsReplyOf('')).toBe(false)
+    expect(inboxSearchWith('', true)).toBe('?needsReply=true')
+    expect(inboxSearchWith('needsReply=true&x=1', false)).toBe('?x=1')
+    expect(inboxSearchWith('needsReply=true', false)).toBe('')
+  })
+
+  it('says nobody is waiting when the list is empty', () => {
+    expect(emptyListText(false, false, true)).toBe('No leads waiting for a reply')
+    expect(emptyListText(true, true, true)).toBe('No leads found for this client matching your filters')
   })
 })

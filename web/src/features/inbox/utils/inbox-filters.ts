@@ -36,10 +36,21 @@ export function hasActiveFilters(filters: InboxFilters): boolean {
   return Object.keys(toLeadsParams(filters)).length > 0
 }
 
-/** Query parameters of GET /api/leads (docs/spec/product.md §6.1) for a filter set. */
-export function toLeadsParams(filters: InboxFilters, clientId?: string): LeadsQueryParams {
+/**
+ * Query parameters of GET /api/leads (docs/spec/product.md §6.1) for a filter set. "Needs reply"
+ * (§9.1) lists the waiting leads longest waiting first: the one most likely lost comes on top.
+ */
+export function toLeadsParams(
+  filters: InboxFilters,
+  clientId?: string,
+  needsReply = false,
+): LeadsQueryParams {
   const params: LeadsQueryParams = {}
   if (clientId) params.clientId = clientId
+  if (needsReply) {
+    params.needsReply = 'true'
+    params.sort = 'waiting'
+  }
   const q = filters.q.trim()
   if (q) params.q = q
   if (filters.status !== ALL) params.status = filters.status
@@ -55,7 +66,25 @@ export function toLeadsParams(filters: InboxFilters, clientId?: string): LeadsQu
   return params
 }
 
-/** docs/spec/dashboard-spec.md §2.14 empty text: 'No leads found', then ' for this client' and/or ' matching your filters'. */
-export function emptyListText(hasClient: boolean, isFiltered: boolean): string {
+/** The inbox address's `needsReply=true` (the dashboard's "Leads awaiting reply" links to it). */
+export function needsReplyOf(search: string): boolean {
+  return new URLSearchParams(search).get('needsReply') === 'true'
+}
+
+/** The inbox address with "Needs reply" on or off, other parameters kept. */
+export function inboxSearchWith(search: string, needsReply: boolean): string {
+  const params = new URLSearchParams(search)
+  if (needsReply) params.set('needsReply', 'true')
+  else params.delete('needsReply')
+  const query = params.toString()
+  return query ? `?${query}` : ''
+}
+
+/**
+ * docs/spec/dashboard-spec.md §2.14 empty text: 'No leads found', then ' for this client' and/or ' matching your filters'.
+ * With "Needs reply" alone: nobody is waiting, which is the good news it is.
+ */
+export function emptyListText(hasClient: boolean, isFiltered: boolean, needsReply = false): string {
+  if (needsReply && !isFiltered) return `No leads waiting for a reply${hasClient ? ' for this client' : ''}`
   return `No leads found${hasClient ? ' for this client' : ''}${isFiltered ? ' matching your filters' : ''}`
 }

@@ -1,6 +1,6 @@
 import type { Lead } from '@common/leads.ts'
 import { describe, expect, it } from 'vitest'
-import { type LeadPages, leadMatches, placeLead } from './lead-pages.ts'
+import { type LeadPages, leadMatches, placeLead, waitingOrder } from './lead-pages.ts'
 
 function lead(n: number, minutesAgo: number, patch: Partial<Lead> = {}): Lead {
   return {
@@ -28,6 +28,7 @@ function lead(n: number, minutesAgo: number, patch: Partial<Lead> = {}): Lead {
       firstBusinessReplyAt: null,
       responseSeconds: null,
     },
+    waitingSince: null,
     ...patch,
   }
 }
@@ -106,5 +107,31 @@ describe('a changed lead against a list’s filters', () => {
     const real = lead(1, 1, { userData: { email: 'me@example.com' } })
     expect(leadMatches(real, { hasEmail: 'true' })).toBe(true)
     expect(leadMatches(real, { hasPhone: 'true', hasEmail: 'true' })).toBe(true)
+  })
+})
+
+describe('Needs reply and sort=waiting (docs/spec/product.md §9.1, §9.7)', () => {
+  const waiting = (n: number, minutes: number) =>
+    lead(n, 0, {
+      waitingSince: new Date(Date.parse('2026-11-23T12:00:00.000Z') - minutes * 60_000).toISOString(),
+    })
+
+  it('a lead matches needsReply only while it waits', () => {
+    expect(leadMatches(waiting(1, 5), { needsReply: 'true' })).toBe(true)
+    expect(leadMatches(lead(2, 5), { needsReply: 'true' })).toBe(false)
+  })
+
+  it('places a lead longest waiting first, ties by the lower id, leads not waiting last', () => {
+    const data: LeadPages = {
+      pages: [{ leads: [waiting(1, 60), waiting(3, 10), lead(4, 0)], total: 3, nextCursor: null }],
+      pageParams: [''],
+    }
+    const placed = placeLead(data, 'lead-2', waiting(2, 30), waitingOrder)
+    expect(placed.data.pages[0]?.leads.map((l) => l.id)).toEqual([1, 2, 3, 4])
+    const tie = placeLead(data, 'lead-0', waiting(0, 60), waitingOrder)
+    expect(tie.data.pages[0]?.leads.map((l) => l.id)).toEqual([0, 1, 3, 4])
+    // Answered: it leaves the waiting ones and goes after them.
+    const answered = placeLead(data, 'lead-1', lead(1, 0), waitingOrder)
+    expect(answered.data.pages[0]?.leads.map((l) => l.id)).toEqual([3, 1, 4])
   })
 })

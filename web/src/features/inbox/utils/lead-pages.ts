@@ -39,6 +39,8 @@ export function leadMatches(lead: Lead, params: LeadsQueryParams): boolean | 'un
   )
     return false
   if (params.lastMessage && lead.lastMessage !== params.lastMessage) return false
+  // waitingSince is null in the API unless the lead awaits a reply (§9.1), status included.
+  if (params.needsReply === 'true' && !lead.waitingSince) return false
   if (!within(lead.timeCreated, params.createdFrom, params.createdTo)) return false
   if (!within(lead.lastEventTime, params.activityFrom, params.activityTo)) return false
   return params.q ? 'unknown' : true
@@ -56,6 +58,18 @@ export function listOrder(a: Lead, b: Lead): number {
   return Date.parse(b.lastEventTime) - Date.parse(a.lastEventTime) || b.id - a.id
 }
 
+/** `sort=waiting` (§9.1, §9.7): longest waiting first, then the lower id; leads not waiting last. */
+export function waitingOrder(a: Lead, b: Lead): number {
+  const since = (lead: Lead) => (lead.waitingSince ? Date.parse(lead.waitingSince) : Number.POSITIVE_INFINITY)
+  const difference = since(a) - since(b)
+  return (Number.isNaN(difference) ? 0 : difference) || a.id - b.id
+}
+
+/** The order of a list with these parameters. */
+export function orderOf(params: LeadsQueryParams): (a: Lead, b: Lead) => number {
+  return params.sort === 'waiting' ? waitingOrder : listOrder
+}
+
 /**
  * The pages with `leadId` taken out and, when `lead` belongs to the list, put back where the
  * order puts it — unless that is past the last loaded lead while more pages follow: the page
@@ -65,6 +79,7 @@ export function placeLead(
   data: LeadPages,
   leadId: string,
   lead: Lead | null,
+  order: (a: Lead, b: Lead) => number = listOrder,
 ): { data: LeadPages; wasPresent: boolean; isPresent: boolean } {
   let wasPresent = false
   let pages = data.pages.map((page) => {
@@ -74,7 +89,7 @@ export function placeLead(
   })
   let isPresent = false
   if (lead) {
-    const at = insertionPoint(pages, lead)
+    const at = insertionPoint(pages, lead, order)
     if (at) {
       isPresent = true
       pages = pages.map((page, index) =>
@@ -87,10 +102,14 @@ export function placeLead(
   return { data: { ...data, pages }, wasPresent, isPresent }
 }
 
-function insertionPoint(pages: LeadPage[], lead: Lead): { page: number; index: number } | null {
+function insertionPoint(
+  pages: LeadPage[],
+  lead: Lead,
+  order: (a: Lead, b: Lead) => number,
+): { page: number; index: number } | null {
   for (let page = 0; page < pages.length; page++) {
     const leads = pages[page]?.leads ?? []
-    const index = leads.findIndex((other) => listOrder(lead, other) < 0)
+    const index = leads.findIndex((other) => order(lead, other) < 0)
     if (index >= 0) return { page, index }
   }
   const last = pages.length - 1

@@ -69,9 +69,10 @@ export function IntegrationSetupDialog({
               <RefreshStatusButton clientId={client.clientId} />
             </div>
             <Tabs value={tab} onValueChange={(value) => isSetupTab(value) && setTab(value)} className="gap-4">
-              <TabsList className="w-full">
+              {/* Four tabs do not fit a phone's width in one row: they wrap to two. */}
+              <TabsList className="h-auto w-full flex-wrap">
                 {SETUP_TABS.map(({ value, label }) => (
-                  <TabsTrigger key={value} value={value}>
+                  <TabsTrigger key={value} value={value} className="h-8">
                     {label}
                   </TabsTrigger>
                 ))}

@@ -1,6 +1,7 @@
 import type { ClientView } from '@common/clients.ts'
 import type { ReactNode } from 'react'
 import { GhlSetupTab } from '@/features/integrations/components/ghl-setup-tab.tsx'
+import { PlaybookTab } from '@/features/integrations/components/playbook-tab.tsx'
 import { SetupOverviewTab } from '@/features/integrations/components/setup-overview-tab.tsx'
 import { YelpSetupTab } from '@/features/integrations/components/yelp-setup-tab.tsx'
 
@@ -22,6 +23,7 @@ export const SETUP_TABS = [
     label: 'GoHighLevel',
     render: ({ client, goToTab }) => <GhlSetupTab client={client} onGoToYelp={() => goToTab('yelp')} />,
   },
+  { value: 'playbook', label: 'Response playbook', render: ({ client }) => <PlaybookTab client={client} /> },
 ] as const satisfies readonly { value: string; label: string; render: (props: SetupTabProps) => ReactNode }[]
 
 export type SetupTabValue = (typeof SETUP_TABS)[number]['value']

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_PLAYBOOK, type PlaybookInput, playbookSchema, renderTemplate } from './playbook.ts'
+
+const valid: PlaybookInput = {
+  timezone: 'America/Los_Angeles',
+  businessHours: { mon: [['08:00', '18:00']], sat: [] },
+  firstReply: { enabled: true, mode: 'auto', delaySeconds: 0, inHours: 'Hi {firstName}!', afterHours: '' },
+  followUps: [{ afterMinutes: 60, text: 'Still there, {name}?' }],
+  followUpMode: 'suggest',
+}
+
+/** The first problem zod reports, as `path: message` (how the server names the field). */
+function problem(input: unknown): string | undefined {
+  const result = playbookSchema.safeParse(input)
+  if (result.success) return undefined
+  const issue = result.error.issues[0]
+  return issue ? `${issue.path.join('.')}: ${issue.message}` : undefined
+}
+
+describe('playbookSchema', () => {
+  it('accepts the contract example and fills defaults', () => {
+    const parsed = playbookSchema.parse(valid)
+    expect(parsed.firstReply.source).toBe('template')
+    expect(parsed.profile).toBe('')
+    expect(playbookSchema.parse(DEFAULT_PLAYBOOK)).toEqual(DEFAULT_PLAYBOOK)
+  })
+
+  it.each([
+    [{ ...valid, timezone: 'Mars/Olympus' }, /^timezone: must be an IANA timezone/],
+    [{ ...valid, businessHours: { funday: [] } }, /^businessHours.funday: must be one of mon/],
+    [
+      { ...valid, businessHours: { mon: [['18:00', '08:00']] } },
+      /^businessHours.mon.0: must end after it starts/,
+    ],
+    [
+      { ...valid, businessHours: { mon: [['8am', '18:00']] } },
+      /^businessHours.mon.0.0: must be a time HH:MM/,
+    ],
+    [
+      {
+        ...valid,
+        businessHours: {
+          mon: [
+            ['08:00', '12:00'],
+            ['11:00', '13:00'],
+          ],
+        },
+      },
+      /^businessHours.mon: openings must not overlap/,
+    ],
+    [
+      { ...valid, firstReply: { ...valid.firstReply, mode: 'later' } },
+      /^firstReply.mode: must be one of auto, suggest/,
+    ],
+    [
+      { ...valid, firstReply: { ...valid.firstReply, delaySeconds: 3601 } },
+      /^firstReply.delaySeconds: must be between 0 and 3600/,
+    ],
+    [{ ...valid, firstReply: { ...valid.firstReply, inHours: '' } }, /^firstReply.inHours: is required/],
+    [
+      { ...valid, firstReply: { ...valid.firstReply, inHours: 'Hi {first_name}' } },
+      /^firstReply.inHours: unknown placeholder \{first_name\}/,
+    ],
+    [
+      { ...valid, firstReply: { ...valid.firstReply, afterHours: 'x'.repeat(1001) } },
+      /^firstReply.afterHours: must be at most 1000/,
+    ],
+    [
+      { ...valid, firstReply: { ...valid.firstReply, source: 'magic' } },
+      /^firstReply.source: must be one of template, ai/,
+    ],
+    [
+      { ...valid, followUps: Array(6).fill({ afterMinutes: 5, text: 'x' }) },
+      /^followUps: must have at most 5 steps/,
+    ],
+    [
+      { ...valid, followUps: [{ afterMinutes: 0, text: 'x' }] },
+      /^followUps.0.afterMinutes: must be between 1 and 10080/,
+    ],
+    [
+      { ...valid, followUps: [{ afterMinutes: 10, text: '{price}' }] },
+      /^followUps.0.text: unknown placeholder \{price\}/,
+    ],
+    [{ ...valid, profile: 'x'.repeat(2001) }, /^profile: must be at most 2000/],
+    [{ ...valid, surprise: true }, /Unrecognized key/],
+  ])('refuses %j', (input, message) => {
+    expect(problem(input)).toMatch(message)
+  })
+
+  it('allows an empty in-hours text while the first reply is off', () => {
+    expect(
+      problem({ ...valid, firstReply: { ...valid.firstReply, enabled: false, inHours: '' } }),
+    ).toBeUndefined()
+  })
+})
+
+describe('renderTemplate', () => {
+  const values = { name: 'Maria Lopez', jobType: 'Kitchen remodel', businessName: 'Acme Plumbing' }
+
+  it('fills every placeholder', () => {
+    expect(renderTemplate('Hi {firstName} ({name}) about {jobType} from {businessName}', values)).toBe(
+      'Hi Maria (Maria Lopez) about Kitchen remodel from Acme Plumbing',
+    )
+  })
+
+  it('says "your project" without a job', () => {
+    expect(renderTemplate('About {jobType}', { ...values, jobType: null })).toBe('About your project')
+  })
+
+  it('cuts a long rendering at a word boundary within 1,000 characters', () => {
+    const text = renderTemplate(`${'word '.repeat(199)}{name}`, { ...values, name: 'A'.repeat(30) })
+    expect(text.length).toBeLessThanOrEqual(1000)
+    expect(text.endsWith('word')).toBe(true)
+  })
+})

@@ -1,0 +1,15 @@
+import { QUEUES } from '@common/queues.ts'
+import type { QueuedJob } from '../queue/job-queue.ts'
+
+/** The lead whose automation a run decides and carries out. */
+export interface LeadAutomationJob {
+  clientId: string
+  leadId: string
+}
+
+/**
+ * The queue facts of the lead-automation job (lead-automation.job.ts spreads them into its
+ * declaration): what the lead sync and the inbox need to queue a run, without importing the
+ * runner, which itself queues inbox replies through the lead sync's job files.
+ */
+export const LEAD_AUTOMATION: QueuedJob<LeadAutomationJob> = { queue: QUEUES.leadAutomation }

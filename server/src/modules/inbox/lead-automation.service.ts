@@ -1,0 +1,119 @@
+import type { AutomationStep } from '@common/lead-automation.ts'
+import type { DB } from '../../db/database.ts'
+import type { ChangePort } from '../../engine/changes/change-port.ts'
+import { hubReplyJob } from '../../engine/jobs/hub-reply.job.ts'
+import { LEAD_AUTOMATION } from '../../engine/jobs/lead-automation.queue.ts'
+import type { JobQueue } from '../../engine/queue/job-queue.ts'
+import { ConflictError, NotFoundError } from '../../lib/errors.ts'
+import {
+  AUTOMATION_SOURCE,
+  listAutomation,
+  markDraftedStepDiscarded,
+  markDraftedStepSent,
+} from '../../repositories/lead-automation.repository.ts'
+import { takeDraft } from '../../repositories/lead-drafts.repository.ts'
+import { findInboxLead, HUB_PLATFORM, type InboxLeadRow } from '../../repositories/lead-inbox.repository.ts'
+import { insertMessageOnce } from '../../repositories/messages.repository.ts'
+import type { AuthenticatedSession } from '../auth/auth.service.ts'
+import { visibleClientIds } from '../clients/client-scope.ts'
+
+export interface LeadAutomationServiceDeps {
+  db: DB
+  /** Absent in an app built without the engine: sending a draft then refuses. */
+  jobs?: JobQueue
+  changes: ChangePort
+  clock: () => Date
+}
+
+/**
+ * A lead's automation as the inbox sees it (docs/spec/product.md §9.2): its history, and the
+ * drafts a person sends (through the inbox's reply path) or discards.
+ */
+export class LeadAutomationService {
+  constructor(private readonly deps: LeadAutomationServiceDeps) {}
+
+  async history(session: AuthenticatedSession, leadId: string): Promise<AutomationStep[]> {
+    const lead = await this.visibleLead(session, leadId)
+    return (await listAutomation(this.deps.db, lead.leadId)).map((row) => ({
+      kind: row.kind,
+      step: row.step,
+      state: row.state,
+      ...(row.reason ? { reason: row.reason } : {}),
+      dueAt: row.dueAt.toISOString(),
+      at: row.at.toISOString(),
+    }))
+  }
+
+  /**
+   * Sends a draft, as written or edited, through the inbox's reply path; the draft leaves the
+   * lead. A first reply or follow-up approved this way counts as the automation's step sent now
+   * (its follow-ups' clock starts); an AI draft is the person's own reply.
+   */
+  async send(
+    session: AuthenticatedSession,
+    leadId: string,
+    draftId: string,
+    edited: string | undefined,
+  ): Promise<{ messageId: number }> {
+    const lead = await this.visibleLead(session, leadId)
+    const jobs = this.deps.jobs
+    if (!jobs) throw new ConflictError('The engine is not running in this process')
+    const now = this.deps.clock()
+    const messageId = await jobs.transaction(this.deps.db, async (tx) => {
+      const draft = await takeDraft(tx, lead.leadId, draftId)
+      if (!draft) throw new NotFoundError(`Draft ${draftId} of lead ${leadId} not found`)
+      const automated = draft.kind !== 'ai'
+      const message = await insertMessageOnce(tx, {
+        clientId: lead.clientId,
+        direction: 'outbound',
+        platform: HUB_PLATFORM,
+        messageId: null,
+        conversationId: lead.conversationId,
+        content: edited ?? draft.text,
+        status: 'pending',
+        externalKey: `draft:${draft.id}`,
+        metadata: {
+          leadId: lead.leadId,
+          sentBy: session.user.username,
+          source: automated ? AUTOMATION_SOURCE : 'inbox',
+          draftKind: draft.kind,
+          edited: edited !== undefined && edited !== draft.text,
+        },
+      })
+      if (!message) throw new ConflictError(`Draft ${draftId} was already sent`)
+      if (draft.automationId) await markDraftedStepSent(tx, draft.automationId, now, message.id)
+      await jobs.enqueue(
+        hubReplyJob,
+        { clientId: lead.clientId, leadId: lead.leadId, messageRowId: message.id },
+        { tx },
+      )
+      // The next follow-up is planned from this message.
+      if (automated)
+        await jobs.enqueue(LEAD_AUTOMATION, { clientId: lead.clientId, leadId: lead.leadId }, { tx })
+      return message.id
+    })
+    this.announce(lead)
+    return { messageId }
+  }
+
+  async discard(session: AuthenticatedSession, leadId: string, draftId: string): Promise<void> {
+    const lead = await this.visibleLead(session, leadId)
+    await this.deps.db.transaction(async (tx) => {
+      const draft = await takeDraft(tx, lead.leadId, draftId)
+      if (!draft) throw new NotFoundError(`Draft ${draftId} of lead ${leadId} not found`)
+      if (draft.automationId) await markDraftedStepDiscarded(tx, draft.automationId, this.deps.clock())
+    })
+    this.announce(lead)
+  }
+
+  private announce(lead: InboxLeadRow): void {
+    this.deps.changes.announce({ topic: 'leads', clientId: lead.clientId, leadId: lead.leadId })
+    this.deps.changes.announce({ topic: 'messages', clientId: lead.clientId, leadId: lead.leadId })
+  }
+
+  private async visibleLead(session: AuthenticatedSession, leadId: string): Promise<InboxLeadRow> {
+    const row = await findInboxLead(this.deps.db, await visibleClientIds(this.deps.db, session), leadId)
+    if (!row) throw new NotFoundError(`Lead ${leadId} not found`)
+    return row
+  }
+}

@@ -1,0 +1,46 @@
+import { DEFAULT_PLAYBOOK, type Playbook, playbookSchema } from '@common/playbook.ts'
+import { eq, sql } from 'drizzle-orm'
+import type { DB } from '../db/database.ts'
+import { clientPlaybooks } from '../db/schema.ts'
+
+// A client's response playbook (docs/spec/product.md §9.2): no row means the defaults.
+
+/** The stored playbook, parsed; the defaults when none was saved. */
+export async function findPlaybook(db: DB, clientId: string): Promise<Playbook> {
+  const [row] = await db
+    .select({ playbook: clientPlaybooks.playbook })
+    .from(clientPlaybooks)
+    .where(eq(clientPlaybooks.clientId, clientId))
+  if (!row) return DEFAULT_PLAYBOOK
+  // Saved through the same schema; a row written by an older version gains the newer defaults.
+  const parsed = playbookSchema.safeParse(row.playbook)
+  return parsed.success ? parsed.data : DEFAULT_PLAYBOOK
+}
+
+/** Saves the playbook; turning first replies on starts their `firstReplySince` now, off clears it. */
+export async function savePlaybook(db: DB, clientId: string, playbook: Playbook): Promise<void> {
+  const on = playbook.firstReply.enabled
+  await db
+    .insert(clientPlaybooks)
+    .values({ clientId, playbook, firstReplySince: on ? sql`now()` : null })
+    .onConflictDoUpdate({
+      target: clientPlaybooks.clientId,
+      set: {
+        playbook,
+        firstReplySince: on ? sql`coalesce(${clientPlaybooks.firstReplySince}, now())` : null,
+        updatedAt: sql`now()`,
+      },
+    })
+}
+
+/** The playbook and since when its first replies are on, for the automation. */
+export async function findPlaybookForAutomation(
+  db: DB,
+  clientId: string,
+): Promise<{ playbook: Playbook; firstReplySince: Date | null }> {
+  const [row] = await db
+    .select({ since: clientPlaybooks.firstReplySince })
+    .from(clientPlaybooks)
+    .where(eq(clientPlaybooks.clientId, clientId))
+  return { playbook: await findPlaybook(db, clientId), firstReplySince: row?.since ?? null }
+}

@@ -1,0 +1,171 @@
+import type { ClientView } from '@common/clients.ts'
+import type { Lead } from '@common/leads.ts'
+import {
+  MAX_PROFILE_LENGTH,
+  type Playbook,
+  type PlaybookInput,
+  playbookSchema,
+  WEEKDAYS,
+} from '@common/playbook.ts'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { AlertCircle, Save } from 'lucide-react'
+import { useMemo } from 'react'
+import { type FieldPath, useForm, useWatch } from 'react-hook-form'
+import { Button } from '@/components/ui/button.tsx'
+import { Input } from '@/components/ui/input.tsx'
+import { Label } from '@/components/ui/label.tsx'
+import { toast } from '@/components/ui/use-toast.ts'
+import { useSavePlaybook } from '@/features/integrations/api/save-playbook.ts'
+import { FieldMessages } from '@/features/integrations/components/field-messages.tsx'
+import { PlaybookFirstReply } from '@/features/integrations/components/playbook-first-reply.tsx'
+import { PlaybookFollowUps } from '@/features/integrations/components/playbook-follow-ups.tsx'
+import { PlaybookHoursGrid } from '@/features/integrations/components/playbook-hours-grid.tsx'
+import { previewSource, textForMoment } from '@/features/integrations/utils/playbook-preview.ts'
+import { serverMessageOf } from '@/lib/api-client.ts'
+
+/** Every zone this browser knows, for the timezone's suggestions. */
+const TIME_ZONES: readonly string[] = (() => {
+  try {
+    return Intl.supportedValuesOf('timeZone')
+  } catch {
+    return ['UTC']
+  }
+})()
+
+/**
+ * The response playbook of one client (docs/spec/product.md §9.2), validated by the schema the
+ * server parses with (common/playbook.ts), so its messages show under each field before a
+ * request is made; a 400 the server still answers is shown under the field it names and above Save.
+ */
+export function PlaybookForm({
+  client,
+  playbook,
+  newestLead,
+}: {
+  client: ClientView
+  playbook: Playbook
+  /** Null when the client has no lead; undefined when the leads could not be read. */
+  newestLead: Lead | null | undefined
+}) {
+  const save = useSavePlaybook(client.clientId)
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<PlaybookInput, unknown, Playbook>({
+    resolver: zodResolver(playbookSchema),
+    defaultValues: withEveryDay(playbook),
+  })
+  const [timezone = '', businessHours = {}, afterHours = ''] = useWatch({
+    control,
+    name: ['timezone', 'businessHours', 'firstReply.afterHours'],
+  })
+  const source = useMemo(() => previewSource(newestLead, client.name), [newestLead, client.name])
+  const moment = textForMoment({ timezone, businessHours }, new Date())
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        reset(withEveryDay(saved))
+        toast({ title: 'Playbook saved', description: `The response playbook of ${client.name} is saved.` })
+      },
+      onError: (error) => {
+        const message = serverMessageOf(error)
+        for (const [field, problem] of fieldProblems(message))
+          setError(field, { type: 'server', message: problem })
+        toast({
+          title: 'Failed to save the playbook',
+          description: message ?? error.message,
+          variant: 'destructive',
+        })
+      },
+    }),
+  )
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Response playbook">
+      <div className="grid min-w-0 gap-1.5">
+        <Label htmlFor="playbook-timezone">Timezone</Label>
+        <Input
+          id="playbook-timezone"
+          list="playbook-timezones"
+          autoComplete="off"
+          placeholder="America/Los_Angeles"
+          aria-invalid={errors.timezone ? true : undefined}
+          aria-describedby={errors.timezone ? 'playbook-timezone-error' : undefined}
+          {...register('timezone')}
+        />
+        <datalist id="playbook-timezones">
+          {TIME_ZONES.map((zone) => (
+            <option key={zone} value={zone} />
+          ))}
+        </datalist>
+        <FieldMessages id="playbook-timezone-error" error={errors.timezone} />
+      </div>
+      <PlaybookHoursGrid control={control} />
+      <p className="text-xs text-muted-foreground" data-testid="playbook-preview-source">
+        Previews are written for {source.label}.
+      </p>
+      <PlaybookFirstReply
+        control={control}
+        register={register}
+        errors={errors}
+        preview={source.values}
+        moment={moment}
+        hasAfterHours={afterHours.trim() !== ''}
+      />
+      <PlaybookFollowUps control={control} register={register} errors={errors} preview={source.values} />
+      <div className="grid min-w-0 gap-1.5">
+        <Label htmlFor="playbook-profile">Business profile</Label>
+        <p className="text-xs text-muted-foreground">
+          What the business does, its area and prices, in your words: AI drafts are written from it.
+        </p>
+        <textarea
+          id="playbook-profile"
+          rows={3}
+          maxLength={MAX_PROFILE_LENGTH * 2}
+          aria-invalid={errors.profile ? true : undefined}
+          className="min-h-16 w-full min-w-0 resize-y rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          {...register('profile')}
+        />
+        <FieldMessages id="playbook-profile-error" error={errors.profile} />
+      </div>
+      {save.isError && (
+        <p role="alert" className="flex items-start gap-2 text-sm text-destructive">
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {serverMessageOf(save.error) ?? save.error.message}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {isDirty && <span className="text-xs text-muted-foreground">Unsaved changes</span>}
+        <Button type="submit" disabled={save.isPending}>
+          <Save />
+          {save.isPending ? 'Saving...' : 'Save playbook'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/**
+ * The week grid edits every day: a day the playbook leaves out (closed, §9.2) is there as an
+ * empty list, so the form never holds an undefined day the schema would refuse.
+ */
+function withEveryDay(playbook: Playbook): Playbook {
+  const businessHours = Object.fromEntries(WEEKDAYS.map((day) => [day, playbook.businessHours[day] ?? []]))
+  return { ...playbook, businessHours }
+}
+
+/** The server's 400 (`field.path: problem; other: problem`) as form fields and their messages. */
+function fieldProblems(message: string | undefined): Array<[FieldPath<PlaybookInput>, string]> {
+  if (!message) return []
+  return message.split('; ').flatMap((part): Array<[FieldPath<PlaybookInput>, string]> => {
+    const match = /^([A-Za-z][\w.]*): (.+)$/.exec(part)
+    if (!match?.[1] || !match[2]) return []
+    // A path of the schema the form is built on, as the server's validation names it.
+    return [[match[1] as FieldPath<PlaybookInput>, match[2]]]
+  })
+}

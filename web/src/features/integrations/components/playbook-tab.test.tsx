@@ -1,0 +1,210 @@
+// @vitest-environment happy-dom
+import '@testing-library/jest-dom/vitest'
+import type { Lead } from '@common/leads.ts'
+import { DEFAULT_PLAYBOOK, type Playbook } from '@common/playbook.ts'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AppProvider } from '@/app/provider.tsx'
+import { dismissToast } from '@/components/ui/use-toast.ts'
+import { PlaybookTab } from '@/features/integrations/components/playbook-tab.tsx'
+import { type ApiTestServer, startApiTestServer, type TestReply } from '@/testing/api-test-server.ts'
+import { clientView } from '@/testing/client-view.ts'
+
+let server: ApiTestServer | undefined
+
+afterEach(async () => {
+  act(() => dismissToast())
+  cleanup()
+  await server?.close()
+  server = undefined
+})
+
+const CLIENT = clientView({ clientId: 'acme-roofing', name: 'Acme Roofing' })
+const PLAYBOOK_URL = '/api/clients/acme-roofing/playbook'
+
+function newestLead(): Lead {
+  return {
+    id: 7,
+    leadId: 'lead-7',
+    clientId: 'acme-roofing',
+    clientName: 'Acme Roofing',
+    businessId: null,
+    status: 'new',
+    userDisplayName: 'Maria Lopez',
+    conversationId: null,
+    temporaryEmailAddress: null,
+    timeCreated: '2026-11-01T00:00:00.000Z',
+    lastEventTime: '2026-11-01T00:00:00.000Z',
+    lastMessage: 'inbound',
+    userData: {},
+    projectData: { job_names: ['Gutter cleaning'] },
+    events: [],
+    readReceipt: { state: 'none', readEventId: null, readAt: null },
+    figures: {
+      costPerLeadCents: null,
+      costCurrency: null,
+      metricsFetched: false,
+      firstConsumerMessageAt: null,
+      firstBusinessReplyAt: null,
+      responseSeconds: null,
+    },
+    waitingSince: '2026-11-01T00:00:00.000Z',
+  }
+}
+
+async function renderTab({
+  playbook = DEFAULT_PLAYBOOK,
+  leads = [] as Lead[],
+  leadsStatus = 200,
+  save = (body: string): TestReply => ({ json: JSON.parse(body) }),
+} = {}) {
+  server = await startApiTestServer({
+    [`GET ${PLAYBOOK_URL}`]: () => ({ json: playbook }),
+    [`PUT ${PLAYBOOK_URL}`]: (req) => save(req.body),
+    'GET /api/leads': () =>
+      leadsStatus === 200
+        ? { json: leads }
+        : { status: leadsStatus, json: { error: 'canViewMessages is required' } },
+  })
+  render(
+    <AppProvider>
+      <PlaybookTab client={CLIENT} />
+    </AppProvider>,
+  )
+  await screen.findByRole('form', { name: 'Response playbook' })
+  return userEvent.setup()
+}
+
+const puts = () => server!.requests.filter((r) => r.method === 'PUT')
+
+describe('Response playbook tab (docs/spec/product.md §9.2)', () => {
+  it('asks for the newest lead of the client and previews each template for it', async () => {
+    const user = await renderTab({ leads: [newestLead()] })
+    expect(server!.requests.map((r) => r.url)).toContain(
+      '/api/leads?clientId=acme-roofing&limit=1&sort=activity',
+    )
+    expect(screen.getByTestId('playbook-preview-source')).toHaveTextContent('the newest lead, Maria Lopez')
+    await user.type(
+      screen.getByLabelText('In business hours'),
+      'Hi {{firstName}, {{jobType} at {{businessName}!',
+    )
+    expect(screen.getByTestId('playbook-in-hours-preview')).toHaveTextContent(
+      'Hi Maria, Gutter cleaning at Acme Roofing!',
+    )
+  })
+
+  it('previews a sample customer when the client has no lead yet', async () => {
+    const user = await renderTab()
+    expect(screen.getByTestId('playbook-preview-source')).toHaveTextContent('this client has no lead yet')
+    await user.type(screen.getByLabelText('In business hours'), 'Hi {{name}')
+    expect(screen.getByTestId('playbook-in-hours-preview')).toHaveTextContent('Hi Jordan Smith')
+  })
+
+  it('previews a sample customer, without claiming there is no lead, for a role that cannot read leads', async () => {
+    await renderTab({ leadsStatus: 403 })
+    expect(screen.getByTestId('playbook-preview-source')).toHaveTextContent(
+      'Previews are written for a sample lead (Jordan Smith, Roof repair).',
+    )
+  })
+
+  it('inserts a placeholder where the cursor is', async () => {
+    const user = await renderTab()
+    const box = screen.getByLabelText('In business hours')
+    await user.type(box, 'Hi !')
+    await user.click(box)
+    ;(box as HTMLTextAreaElement).setSelectionRange(3, 3)
+    await user.click(screen.getAllByRole('button', { name: '{firstName}' })[0]!)
+    expect(box).toHaveValue('Hi {firstName}!')
+  })
+
+  it('shows the unknown-placeholder message under the template and sends nothing', async () => {
+    const user = await renderTab()
+    await user.type(screen.getByLabelText('In business hours'), 'Hi {{first}!')
+    await user.click(screen.getByRole('button', { name: 'Save playbook' }))
+    expect(
+      await screen.findByText(
+        'unknown placeholder {first} (use {firstName}, {name}, {jobType}, {businessName})',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByLabelText('In business hours')).toHaveAttribute('aria-invalid', 'true')
+    expect(puts()).toHaveLength(0)
+  })
+
+  it('shows the schema message under a day whose opening ends before it starts', async () => {
+    const user = await renderTab()
+    const to = screen.getByLabelText('Monday opening 1 to')
+    await user.clear(to)
+    await user.type(to, '07:00')
+    await user.click(screen.getByRole('button', { name: 'Save playbook' }))
+    expect(await screen.findByText('must end after it starts')).toBeInTheDocument()
+    expect(puts()).toHaveLength(0)
+  })
+
+  it('saves the parsed playbook: trimmed timezone, hours, first reply and a follow-up', async () => {
+    const user = await renderTab()
+    const zone = screen.getByLabelText('Timezone')
+    await user.clear(zone)
+    await user.type(zone, ' America/Denver ')
+    await user.click(screen.getByRole('button', { name: 'Add hours on Saturday' }))
+    await user.click(screen.getByRole('switch'))
+    await user.type(screen.getByLabelText('In business hours'), 'Hi {{firstName}!')
+    const delay = screen.getByLabelText('Delay (seconds)')
+    await user.clear(delay)
+    await user.type(delay, '30')
+    await user.click(screen.getByRole('button', { name: /Add follow-up/ }))
+    await user.type(screen.getByLabelText('Follow-up 1 text'), 'Still need a hand?')
+    await user.click(screen.getByRole('button', { name: 'Save playbook' }))
+    await waitFor(() => expect(puts()).toHaveLength(1))
+    const expected: Playbook = {
+      ...DEFAULT_PLAYBOOK,
+      timezone: 'America/Denver',
+      // Every day, a closed one as an empty list (§9.2: the same as leaving it out).
+      businessHours: { ...DEFAULT_PLAYBOOK.businessHours, sat: [['08:00', '18:00']], sun: [] },
+      firstReply: {
+        ...DEFAULT_PLAYBOOK.firstReply,
+        enabled: true,
+        delaySeconds: 30,
+        inHours: 'Hi {firstName}!',
+      },
+      followUps: [{ afterMinutes: 60, text: 'Still need a hand?' }],
+    }
+    expect(JSON.parse(puts()[0]!.body)).toEqual(expected)
+    expect(await screen.findByText('Playbook saved')).toBeInTheDocument()
+  })
+
+  it("shows the server's 400 under the field it names and above Save", async () => {
+    const user = await renderTab({
+      save: () => ({
+        status: 400,
+        json: { error: 'timezone: must be an IANA timezone such as America/Los_Angeles' },
+      }),
+    })
+    await user.click(screen.getByRole('button', { name: 'Save playbook' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'timezone: must be an IANA timezone such as America/Los_Angeles',
+    )
+    expect(screen.getByLabelText('Timezone')).toHaveAttribute('aria-invalid', 'true')
+    expect(
+      screen.getAllByText('must be an IANA timezone such as America/Los_Angeles').length,
+    ).toBeGreaterThan(0)
+    expect(await screen.findByText('Failed to save the playbook')).toBeInTheDocument()
+  })
+
+  it('says which first-reply text a customer writing now gets', async () => {
+    const allDay = {
+      ...DEFAULT_PLAYBOOK,
+      businessHours: Object.fromEntries(
+        (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((d) => [d, [['00:00', '24:00']]]),
+      ),
+    } satisfies Playbook
+    await renderTab({ playbook: allDay })
+    expect(screen.getByTestId('playbook-moment-note')).toHaveTextContent('would get the in-hours text')
+    cleanup()
+    await server?.close()
+    await renderTab({ playbook: { ...DEFAULT_PLAYBOOK, businessHours: {} } })
+    expect(screen.getByTestId('playbook-moment-note')).toHaveTextContent(
+      'would get the after-hours text. It is empty, so the in-hours text is sent.',
+    )
+  })
+})
