@@ -89,7 +89,9 @@ beforeAll(async () => {
 afterAll(() => world?.close())
 
 describe('first reply', () => {
-  it('is posted once to Yelp, mirrored into GHL, and clears the wait, whatever the redeliveries', async () => {
+  it('is posted once to Yelp, mirrored into GHL, and clears the wait, whatever the redeliveries', {
+    timeout: 90_000,
+  }, async () => {
     await usePlaybook()
     const first = world.sims.newLead('auto-1', { consumerName: 'Maria Lopez' })
     const text = 'Hi Maria, thanks for asking Acme Roofing about Roof inspection!'
@@ -106,7 +108,7 @@ describe('first reply', () => {
     await waitFor('the wait to end', async () => (await lead('auto-1')).waitingSince === null)
   })
 
-  it('is skipped when a person replies during the delay', async () => {
+  it('is skipped when a person replies during the delay', { timeout: 90_000 }, async () => {
     await usePlaybook({ firstReply: { ...playbook().firstReply, delaySeconds: 600 } })
     world.sims.newLead('delay-1')
     await waitFor(
@@ -126,7 +128,9 @@ describe('first reply', () => {
     expect(await businessTexts('delay-1')).toEqual(['Calling you now!'])
   })
 
-  it('in suggest mode is a draft, and nothing reaches Yelp until a person sends it', async () => {
+  it('in suggest mode is a draft, and nothing reaches Yelp until a person sends it', {
+    timeout: 90_000,
+  }, async () => {
     await usePlaybook({ firstReply: { ...playbook().firstReply, mode: 'suggest' } })
     world.sims.newLead('suggest-1')
     const draft = await waitFor('the draft', async () => (await lead('suggest-1')).drafts[0])
@@ -159,7 +163,9 @@ describe('follow-ups', () => {
     { afterMinutes: 1440, text: 'Last check-in from {businessName}.' },
   ]
 
-  it('follow the first reply after their delay, once each, and stop at a status of converted', async () => {
+  it('follow the first reply after their delay, once each, and stop at a status of converted', {
+    timeout: 120_000,
+  }, async () => {
     await usePlaybook({ followUps: FOLLOW_UPS })
     world.sims.newLead('follow-1')
     await waitFor('follow-up 1 scheduled', async () =>
@@ -186,7 +192,7 @@ describe('follow-ups', () => {
     expect(await businessTexts('follow-1')).not.toContain('Last check-in from Acme Roofing.')
   })
 
-  it('stop for good when the consumer writes', async () => {
+  it('stop for good when the consumer writes', { timeout: 120_000 }, async () => {
     await usePlaybook({ followUps: FOLLOW_UPS })
     world.sims.newLead('follow-2')
     await waitFor('follow-up 1 scheduled', async () =>
