@@ -194,6 +194,10 @@ export const leadSchema = z.object({
   events: z.array(leadEventSchema),
   readReceipt: readReceiptSchema,
   figures: leadFiguresSchema,
+  /** The lead's GHL opportunity (docs/spec/product.md §9.4); null without a pipeline or before it exists. */
+  opportunityId: z.string().nullable(),
+  /** When GHL last changed this lead's status (an opportunity moved there); null when it never did. */
+  statusChangedInGhlAt: z.string().nullable(),
 })
 export type Lead = z.infer<typeof leadSchema>
 
@@ -217,7 +221,8 @@ export type ReplyType = (typeof REPLY_TYPES)[number]
 
 /** A timeline entry beyond the conversation (issue 17 §2): the lead was answered by phone or email. */
 export const leadActivitySchema = z.object({
-  kind: z.enum(['replied_phone', 'replied_email']),
+  /** `status_changed_in_ghl`: GHL moved the lead's opportunity; `detail` is "contacted → converted". */
+  kind: z.enum(['replied_phone', 'replied_email', 'status_changed_in_ghl']),
   by: z.string().nullable(),
   detail: z.string().nullable(),
   at: z.string(),

@@ -28,6 +28,10 @@ export const QUEUES = {
   subscriptionSync: 'yelp-subscription-sync',
   /** Fetch a stored lead's cost_per_lead from Yelp, once per lead (docs/decisions/0014). */
   leadMetrics: 'yelp-lead-metrics',
+  /** Create a lead's GHL opportunity, or move it to its status's stage (docs/spec/product.md §9.4). */
+  opportunitySync: 'ghl-opportunity-sync',
+  /** Give every stored lead of a client its opportunity (the pipeline step's backfill). */
+  opportunityBackfill: 'ghl-opportunity-backfill',
 } as const
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
@@ -45,6 +49,8 @@ export const QUEUE_LABELS: { readonly [Q in QueueName]: string } = {
   'yelp-mark-read': 'Mark read on Yelp',
   'yelp-subscription-sync': 'Subscription check',
   'yelp-lead-metrics': 'Lead cost',
+  'ghl-opportunity-sync': 'Opportunity sync',
+  'ghl-opportunity-backfill': 'Opportunity backfill',
 }
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES)

@@ -22,6 +22,8 @@ import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields
 import type { CustomFieldsService } from './modules/custom-fields/custom-fields.service.ts'
 import type { EventStreamService } from './modules/events/event-stream.service.ts'
 import { registerEventRoutes } from './modules/events/events.routes.ts'
+import { registerGhlWebhookRoutes } from './modules/ghl-webhooks/ghl-webhook.routes.ts'
+import type { GhlWebhookService } from './modules/ghl-webhooks/ghl-webhook.service.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
 import type { HealthService } from './modules/health/health.service.ts'
 import { registerLeadDutyRoutes } from './modules/inbox/lead-duties.routes.ts'
@@ -40,6 +42,8 @@ import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes
 import type { OnboardingService } from './modules/onboarding/onboarding.service.ts'
 import { registerRolePermissionRoutes } from './modules/permissions/role-permissions.routes.ts'
 import type { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
+import { registerPipelineRoutes } from './modules/pipeline/pipeline.routes.ts'
+import type { PipelineService } from './modules/pipeline/pipeline.service.ts'
 import { registerReplyRoutes } from './modules/replies/reply.routes.ts'
 import type { ReplyService } from './modules/replies/reply.service.ts'
 import { registerRequestLogRoutes } from './modules/request-logs/request-logs.routes.ts'
@@ -88,6 +92,10 @@ export interface RouteServices {
 export interface IngressServices {
   webhooks: YelpWebhookService
   replies: ReplyService
+  /** GHL's app webhooks: opportunity moves (docs/spec/product.md §9.4). */
+  ghlWebhooks: GhlWebhookService
+  /** The GHL pipeline step and its backfill. */
+  pipeline: PipelineService
   engine: EngineService
   jobs: JobsService
   /** Tell this process's workers that webhooks queued work, instead of waiting for their poll. */
@@ -191,6 +199,8 @@ export async function registerRoutes(
     await registerYelpWebhookRoutes(app, ingress.webhooks, ingress.onLeadSyncsQueued, ingress.onWebhookLogged)
     registerTestWebhookRoutes(app, ingress.webhooks, ingress.onWebhookLogged)
     await registerReplyRoutes(app, ingress.replies, ingress.onReplyQueued)
+    await registerGhlWebhookRoutes(app, ingress.ghlWebhooks)
+    registerPipelineRoutes(app, ingress.pipeline)
     registerEngineRoutes(app, ingress.engine)
     registerJobRoutes(app, ingress.jobs)
   }

@@ -13,6 +13,7 @@ import type { RegisteredRoute } from './http/access.ts'
 import { consoleStream, loggerOptions } from './http/logger-options.ts'
 import { GhlCustomFieldsClient } from './integrations/ghl/ghl-custom-fields.client.ts'
 import { GhlOAuth } from './integrations/ghl/ghl-oauth.ts'
+import type { GhlOpportunitiesClient } from './integrations/ghl/ghl-opportunities.client.ts'
 import { parsePublicKey } from './integrations/ghl/ghl-webhook-signature.ts'
 import type { ProviderApiOptions } from './integrations/http/provider-api.ts'
 import { ProviderHttp } from './integrations/http/provider-http.ts'
@@ -32,6 +33,7 @@ import { CustomFieldsService } from './modules/custom-fields/custom-fields.servi
 import { type ChangeBus, InProcessChangeBus } from './modules/events/change-bus.ts'
 import { EventStreamService } from './modules/events/event-stream.service.ts'
 import { PostgresChangeBus } from './modules/events/postgres-change-bus.ts'
+import { GhlWebhookService } from './modules/ghl-webhooks/ghl-webhook.service.ts'
 import { HealthService } from './modules/health/health.service.ts'
 import { LeadDutiesService } from './modules/inbox/lead-duties.service.ts'
 import { LeadsService } from './modules/inbox/leads.service.ts'
@@ -41,6 +43,7 @@ import { MessagesService } from './modules/messages/messages.service.ts'
 import { OAuthService } from './modules/oauth/oauth.service.ts'
 import { OnboardingService } from './modules/onboarding/onboarding.service.ts'
 import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
+import { PipelineService } from './modules/pipeline/pipeline.service.ts'
 import { ReplyService } from './modules/replies/reply.service.ts'
 import { RequestLogsService } from './modules/request-logs/request-logs.service.ts'
 import { LogSink } from './modules/settings/log-sink.ts'
@@ -255,7 +258,7 @@ export async function buildApp({
     settings,
     backups,
     events,
-    leads: new LeadsService({ db, boss, wake: (queue) => engine?.wake(queue), changes }),
+    leads: new LeadsService({ db, boss, wake: (queue) => engine?.wake(queue), changes, jobs: engine?.jobs }),
     leadDuties: new LeadDutiesService({
       db,
       boss,
@@ -267,7 +270,17 @@ export async function buildApp({
     }),
     ingress:
       boss && engine
-        ? ingressServices({ config, db, ingestDb, boss, engine, log: app.log, webhookSecret, changes })
+        ? ingressServices({
+            config,
+            db,
+            ingestDb,
+            boss,
+            engine,
+            log: app.log,
+            webhookSecret,
+            changes,
+            opportunities: core.providers.ghl.opportunities,
+          })
         : undefined,
   })
   return { app, routes, sessionTimeout, settings, backups, logSink, core, engine, changes, events }
@@ -291,8 +304,9 @@ function ingressServices(deps: {
   log: FastifyBaseLogger
   webhookSecret: WebhookSecret
   changes: ChangeBus
+  opportunities: GhlOpportunitiesClient
 }) {
-  const { config, db, ingestDb, boss, engine, log, webhookSecret, changes } = deps
+  const { config, db, ingestDb, boss, engine, log, webhookSecret, changes, opportunities } = deps
   const keys = {
     ed25519: config.ghl.webhookPublicKeys.map(parsePublicKey),
     rsa: config.ghl.webhookRsaPublicKeys.map(parsePublicKey),
@@ -304,6 +318,8 @@ function ingressServices(deps: {
       concurrentWrites: config.databaseUrl ? INGEST_POOL_SIZE - 1 : 1,
     }),
     replies: new ReplyService(ingestDb, boss, keys, log),
+    ghlWebhooks: new GhlWebhookService(ingestDb, keys, changes, log),
+    pipeline: new PipelineService({ db, ghl: opportunities, jobs: engine.jobs }),
     engine: new EngineService(db, engine),
     jobs: new JobsService(db, boss, (queue) => engine.wake(queue)),
     onLeadSyncsQueued: (jobs: number) => engine.wake(QUEUES.leadSync, jobs),

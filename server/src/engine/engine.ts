@@ -24,11 +24,16 @@ import {
 import { type ChangePort, NO_CHANGES } from './changes/change-port.ts'
 import { ContactSync } from './contact-sync.ts'
 import { ghlCapHoldsUntil, parkOnGhlDailyCap } from './ghl-daily-cap.ts'
+import type { JobDeps } from './jobs/job-definition.ts'
+import { JOBS } from './jobs/job-registry.ts'
 import { LeadContactUpdate } from './lead-contact-update.ts'
 import { LeadMetricsHandler } from './lead-figures/lead-metrics.handler.ts'
 import { LeadImport } from './lead-import.ts'
 import { LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
+import { queueOpportunityIfNeeded } from './pipeline/queue-opportunity.ts'
 import type { LeadsPort, SubscriptionsPort } from './provider-ports.ts'
+import { IdleWorkers } from './queue/idle-workers.ts'
+import { type JobQueue, PgBossJobQueue } from './queue/job-queue.ts'
 import { withLeadLease } from './queue/lead-lease.ts'
 import { withQueueSetupLock } from './queue/queue.ts'
 import {
@@ -145,8 +150,12 @@ export class Engine {
   readonly markRead: MarkReadHandler
   readonly subscriptionSync: SubscriptionSync
   readonly leadMetrics: LeadMetricsHandler
+  /** The enqueue port of the declared jobs (engine/jobs/job-registry.ts). */
+  readonly jobs: JobQueue
   private readonly reconciler: Reconciler
   private readonly workers = new Map<string, WorkerSlot[]>()
+  private readonly idleWorkers: IdleWorkers
+  private readonly jobDeps: JobDeps
 
   constructor(
     private readonly boss: PgBoss,
@@ -156,8 +165,27 @@ export class Engine {
     private readonly changes: ChangePort = NO_CHANGES,
   ) {
     const { db, providers } = deps
-    this.leadSync = new LeadSyncHandler(db, providers.yelpLeads, providers.ghl, changes, (clientId, leadId) =>
-      this.queueLeadMetrics(clientId, leadId),
+    this.idleWorkers = new IdleWorkers(boss)
+    this.jobs = new PgBossJobQueue(boss, this.idleWorkers)
+    this.jobDeps = {
+      config: deps.config,
+      db,
+      providers,
+      tokens: deps.tokens,
+      yelpOAuth: deps.yelpOAuth,
+      subscriptions: deps.subscriptions,
+      jobs: this.jobs,
+      changes,
+      clock: () => new Date(),
+      log,
+    }
+    this.leadSync = new LeadSyncHandler(
+      db,
+      providers.yelpLeads,
+      providers.ghl,
+      changes,
+      (clientId, leadId) => this.queueLeadMetrics(clientId, leadId),
+      (clientId, leadId) => queueOpportunityIfNeeded(db, this.jobs, clientId, leadId),
     )
     this.replies = new ReplyHandler(db, providers.yelpLeads, providers.ghl)
     this.hubReplies = new HubReplyHandler(db, this.replies, this.leadSync, providers.ghl)
@@ -177,6 +205,14 @@ export class Engine {
     const isShared = Boolean(this.deps.config.databaseUrl)
     await withQueueSetupLock(this.deps.db, isShared, async () => {
       await createQueues(this.boss)
+      for (const job of JOBS) {
+        const existing = await this.boss.getQueue(job.queue)
+        const options = { name: job.queue, ...job.options }
+        if (existing) await this.boss.updateQueue(job.queue, options)
+        else await this.boss.createQueue(job.queue, options)
+        if (job.schedule)
+          await this.boss.schedule(job.queue, job.schedule.cron, undefined, { tz: job.schedule.tz ?? 'UTC' })
+      }
       // pg-boss elects one process per cron tick, so several processes never double-schedule.
       await this.boss.schedule(QUEUES.reconcile, RECONCILE_CRON)
       // One schedule row in the database: one job per tick whatever the number of processes.
@@ -201,6 +237,12 @@ export class Engine {
     await this.work<object>(QUEUES.subscriptionSync, () => this.subscriptionSync.run())
     // Never urgent: its Yelp calls wait behind the live ones (call-priority.ts).
     await this.work<LeadJob>(QUEUES.leadMetrics, (job) => runAsBulk(() => this.leadMetrics.run(job)))
+    for (const job of JOBS) {
+      await this.work<object>(job.queue, (data, jobId) => {
+        const run = () => job.handle(job.payload.parse(data), { deps: this.jobDeps, jobId })
+        return job.bulk ? runAsBulk(run) : run()
+      })
+    }
   }
 
   /** One queued metrics fetch per lead (the queue's `short` policy); the handler asks Yelp once. */
@@ -314,7 +356,7 @@ export class Engine {
     job: PgBoss.Job<T>,
     error: TransientProviderError,
   ): Promise<{ rescheduled: string } | null> {
-    const horizonMs = RETRY_HORIZON_MS[queue]
+    const horizonMs = RETRY_HORIZON_MS[queue] ?? JOBS.find((j) => j.queue === queue)?.horizonMs
     if (!horizonMs) return null
     const data = job.data as T & { retry?: RetryState }
     const since = data.retry?.since ?? new Date().toISOString()
@@ -387,7 +429,10 @@ export class Engine {
     return (provider === 'yelp' ? yelpTokensOf(client) : ghlTokensOf(client)).needsReauth === true
   }
 
-  private async work<T extends object>(queue: string, handle: (data: T) => Promise<unknown>): Promise<void> {
+  private async work<T extends object>(
+    queue: string,
+    handle: (data: T, jobId: string) => Promise<unknown>,
+  ): Promise<void> {
     const slots: WorkerSlot[] = []
     for (let i = 0; i < (WORKERS[queue] ?? 1); i++) {
       const slot: WorkerSlot = { id: '', busy: false }
@@ -403,6 +448,7 @@ export class Engine {
       slots.push(slot)
     }
     this.workers.set(queue, slots)
+    this.idleWorkers.register(queue, slots)
   }
 
   /** What a finished (or failed) job may have changed on the operators' screens. */
@@ -422,7 +468,7 @@ export class Engine {
   private async runJob<T extends object>(
     queue: string,
     job: PgBoss.Job<T>,
-    handle: (data: T) => Promise<unknown>,
+    handle: (data: T, jobId: string) => Promise<unknown>,
   ) {
     const heartbeat = setInterval(() => {
       touchActiveJob(this.deps.db, job.id).catch((error) =>
@@ -436,7 +482,7 @@ export class Engine {
     try {
       const capHoldsUntil = await ghlCapHoldsUntil(this.deps.db, queue, clientId)
       if (capHoldsUntil) return await this.deferUntil(queue, job, capHoldsUntil, 'GHL daily limit reached')
-      const result = await handle(data)
+      const result = await handle(data, job.id)
       this.announceJob(queue, data)
       return result
     } catch (error) {

@@ -1,7 +1,9 @@
 import type { JobDefinition } from './job-definition.ts'
+import { opportunityBackfillJob } from './opportunity-backfill.job.ts'
+import { opportunitySyncJob } from './opportunity-sync.job.ts'
 
 /**
  * Every job the engine runs: it creates each one's queue, workers and schedule from this list
  * (docs/architecture.md, "Adding a job"). One line per job file.
  */
-export const JOBS: readonly JobDefinition[] = []
+export const JOBS: readonly JobDefinition[] = [opportunitySyncJob, opportunityBackfillJob]

@@ -30,6 +30,8 @@ export interface LeadSyncOutcome {
 
 /** Queues the fetch of a stored lead's Yelp metrics (issue 17 §4; the engine's yelp-lead-metrics queue). */
 export type QueueLeadMetrics = (clientId: string, leadId: string) => Promise<void>
+/** Told once a lead's GHL contact exists (the pipeline queues its opportunity, docs/spec/product.md §9.4). */
+export type ContactReady = (clientId: string, leadId: string) => Promise<void>
 
 const LEAD_TAG = 'yelp-lead'
 /**
@@ -58,6 +60,7 @@ export class LeadSyncHandler {
     private readonly ghl: GhlPort,
     private readonly changes: ChangePort = NO_CHANGES,
     private readonly queueMetrics: QueueLeadMetrics = async () => {},
+    private readonly contactReady: ContactReady = async () => {},
   ) {
     this.forwarder = new EventForwarder(db, ghl)
   }
@@ -91,6 +94,7 @@ export class LeadSyncHandler {
       return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'GoHighLevel is not connected yet' }
     }
     const link = await this.ensureContact(client, fields, { verify: job.reason !== NEW_EVENT })
+    await this.contactReady(job.clientId, job.leadId)
     const forwarded = await this.forwardNew(client, job.leadId, pending, link, fields, signal)
     return { leadId: job.leadId, stored: true, forwarded }
   }
@@ -98,6 +102,7 @@ export class LeadSyncHandler {
   /** Contact and stored events of a lead already in the database (no Yelp call). */
   async syncFromStore(client: ClientRow, lead: LeadRow, signal?: AbortSignal): Promise<number> {
     const link = await this.ensureContact(client, lead, { verify: true })
+    await this.contactReady(client.clientId, lead.leadId)
     const pending = await this.unsettled(client.clientId, lead.leadId, storedEventsOf(lead))
     return this.forwardNew(client, lead.leadId, pending, link, lead, signal)
   }

@@ -60,7 +60,12 @@ export const LONG_JOB_EXPIRE_SECONDS = 3600
 // minutes in all), then the job is dead (failed) and shows its error until an operator retries it.
 // A provider's transient failure (429, 5xx, timeout) is not one of these: the engine reschedules
 // the reply or lead sync itself, for as long as 24 h (engine.ts RETRY_HORIZON_MS).
-const RETRIES = { retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: JOB_EXPIRE_SECONDS }
+export const RETRIES = {
+  retryLimit: 8,
+  retryDelay: 2,
+  retryBackoff: true,
+  expireInSeconds: JOB_EXPIRE_SECONDS,
+}
 
 const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, 'name'>> = {
   // `short`: one queued sync per lead (a second webhook finds it waiting and adds nothing; the

@@ -12,7 +12,16 @@ import type { LeadActivityRow } from '../../repositories/lead-activity.repositor
 import type { HubReplyRow, InboxLeadRow } from '../../repositories/lead-inbox.repository.ts'
 
 /** A stored lead as the inbox shows it (docs/spec/dashboard-spec.md §3.2 "Lead (inbox view)"). */
-export function toLeadView(row: InboxLeadRow, clientName: string | null): Lead {
+export interface LeadOpportunityView {
+  opportunityId: string | null
+  changedInGhlAt: Date | null
+}
+
+export function toLeadView(
+  row: InboxLeadRow,
+  clientName: string | null,
+  opportunity: LeadOpportunityView | null = null,
+): Lead {
   const events = (row.events ?? []).flatMap((event) => {
     const parsed = leadEventSchema.safeParse(event)
     return parsed.success ? [parsed.data] : []
@@ -53,6 +62,8 @@ export function toLeadView(row: InboxLeadRow, clientName: string | null): Lead {
           ? Math.round((row.firstBusinessReplyAt.getTime() - row.firstConsumerMessageAt.getTime()) / 1000)
           : null,
     },
+    opportunityId: opportunity?.opportunityId ?? null,
+    statusChangedInGhlAt: opportunity?.changedInGhlAt?.toISOString() ?? null,
   }
 }
 
@@ -74,7 +85,8 @@ export function toLeadDetail(lead: Lead, replies: HubReplyRow[], activity: LeadA
 }
 
 function toActivity(row: LeadActivityRow): LeadActivity[] {
-  if (row.kind !== 'replied_phone' && row.kind !== 'replied_email') return []
+  if (row.kind !== 'replied_phone' && row.kind !== 'replied_email' && row.kind !== 'status_changed_in_ghl')
+    return []
   return [{ kind: row.kind, by: row.actorUsername, detail: row.detail, at: row.createdAt.toISOString() }]
 }
 

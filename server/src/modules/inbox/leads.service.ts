@@ -12,6 +12,8 @@ import {
 import type PgBoss from 'pg-boss'
 import type { DB } from '../../db/database.ts'
 import type { ChangePort } from '../../engine/changes/change-port.ts'
+import { queueStatusMove } from '../../engine/pipeline/queue-opportunity.ts'
+import type { JobQueue } from '../../engine/queue/job-queue.ts'
 import { type HubReplyJob, type LeadJob, QUEUES } from '../../engine/queue/queues.ts'
 import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
@@ -31,6 +33,7 @@ import {
   setLeadContact,
   setLeadStatus,
 } from '../../repositories/lead-inbox.repository.ts'
+import { opportunitiesOfLeads } from '../../repositories/lead-opportunities.repository.ts'
 import { findMessageById, insertMessageOnce, updateMessage } from '../../repositories/messages.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
@@ -52,6 +55,8 @@ export interface LeadsServiceDeps {
   /** Wakes an idle worker of a queue at once. */
   wake: (queue: string) => void
   changes: ChangePort
+  /** The engine's enqueue port: a status change moves the lead's GHL opportunity (§9.4). */
+  jobs?: JobQueue
 }
 
 /**
@@ -103,7 +108,14 @@ export class LeadsService {
 
   async setStatus(session: AuthenticatedSession, leadId: string, status: LeadStatus): Promise<Lead> {
     const row = await this.visibleLead(session, leadId)
-    await setLeadStatus(this.deps.db, row.leadId, status)
+    const { jobs } = this.deps
+    if (jobs) {
+      // The change takes the lead's next version and queues its move, both or neither.
+      await jobs.transaction(this.deps.db, async (tx) => {
+        await setLeadStatus(tx, row.leadId, status)
+        await queueStatusMove(tx, jobs, row.clientId, row.leadId)
+      })
+    } else await setLeadStatus(this.deps.db, row.leadId, status)
     this.announce(row)
     return this.reread(session, leadId)
   }
@@ -199,11 +211,19 @@ export class LeadsService {
   }
 
   private async views(rows: InboxLeadRow[]): Promise<Lead[]> {
-    const names = await clientNamesOf(
-      this.deps.db,
-      rows.map((r) => r.clientId),
+    const [names, opportunities] = await Promise.all([
+      clientNamesOf(
+        this.deps.db,
+        rows.map((r) => r.clientId),
+      ),
+      opportunitiesOfLeads(
+        this.deps.db,
+        rows.map((r) => r.leadId),
+      ),
+    ])
+    return rows.map((row) =>
+      toLeadView(row, names.get(row.clientId) ?? null, opportunities.get(row.leadId) ?? null),
     )
-    return rows.map((row) => toLeadView(row, names.get(row.clientId) ?? null))
   }
 
   private announce(row: InboxLeadRow): void {
