@@ -14,6 +14,7 @@ import { NeedsReauthBadge } from '@/features/clients/components/connection-badge
 import { ContactSyncButton } from '@/features/clients/components/contact-sync-button.tsx'
 import { CustomFieldsSetup } from '@/features/clients/components/custom-fields-setup.tsx'
 import { OAuthButton } from '@/features/clients/components/oauth-button.tsx'
+import { PipelineStep } from '@/features/clients/components/pipeline/pipeline-step.tsx'
 import { SetupStep } from '@/features/clients/components/setup-step.tsx'
 import { formatDateTime } from '@/features/clients/utils/format.ts'
 import { ghlAuthUrl } from '@/features/clients/utils/oauth-links.ts'
@@ -110,6 +111,7 @@ function GhlSteps({ client }: { client: ClientView }) {
           />
         </section>
       )}
+      {ghl.connected && !ghl.needsReauth && <PipelineStep client={client} />}
     </div>
   )
 }

@@ -28,6 +28,8 @@ function lead(n: number, minutesAgo: number, patch: Partial<Lead> = {}): Lead {
       firstBusinessReplyAt: null,
       responseSeconds: null,
     },
+    opportunityId: null,
+    statusChangedInGhlAt: null,
     ...patch,
   }
 }
