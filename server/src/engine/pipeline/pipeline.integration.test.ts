@@ -195,6 +195,10 @@ describe('one opportunity per lead', () => {
 })
 
 describe('status → stage', () => {
+  beforeAll(async () => {
+    await mapPipeline(world)
+  })
+
   it.each([
     ['contacted', STAGES.contacted, 'open'],
     ['converted', STAGES.won, 'won'],
@@ -223,9 +227,10 @@ describe('status → stage', () => {
     timeout: 60_000,
   }, async () => {
     const opportunity = await leadWithOpportunity(world, 'lead-two-quick')
-    world.slow.ghl.add({ method: 'PUT', path: `/opportunities/${opportunity.id}`, delayMs: 1500 })
+    // GHL takes the first move only 1.5 s after it was sent: a second move sent meanwhile would land first.
+    world.ghl.server.faults.add({ method: 'PUT', path: `/opportunities/${opportunity.id}`, delayMs: 1500 })
     await setStatus(world, 'lead-two-quick', 'contacted')
-    await waitFor('the slow move under way', () => world.slow.ghl.pending() === 0)
+    await waitFor('the first move on the wire', () => world.ghl.server.faults.list().length === 0)
     await setStatus(world, 'lead-two-quick', 'converted')
     await waitFor('won', () => opportunity.status === 'won', 30_000)
     // Whatever moves are still owed, none takes it back to an older status.
@@ -241,6 +246,38 @@ describe('status → stage', () => {
       pipelineStageId: STAGES.won,
       status: 'won',
     })
+  })
+
+  it('an older move retried after a newer one never takes the opportunity back', {
+    timeout: 60_000,
+  }, async () => {
+    const opportunity = await leadWithOpportunity(world, 'lead-stale-retry')
+    // GHL refuses the first move for 3 s: its job is put back for then, carrying the older change.
+    world.ghl.server.faults.add({
+      method: 'PUT',
+      path: `/opportunities/${opportunity.id}`,
+      status: 429,
+      headers: { 'retry-after': '3' },
+    })
+    await setStatus(world, 'lead-stale-retry', 'contacted')
+    await waitFor('the first move refused', () => world.ghl.server.faults.list().length === 0)
+    await setStatus(world, 'lead-stale-retry', 'closed')
+    await waitFor('lost', () => opportunity.status === 'lost')
+    await waitFor(
+      'the older move’s retry to run',
+      async () => {
+        const rows = (await world.db.execute(
+          sql`select count(*)::int as n from pgboss.job where name = 'ghl-opportunity-sync' and data->>'leadId' = 'lead-stale-retry' and state in ('created', 'retry', 'active')`,
+        )) as unknown as { rows: Array<{ n: number }> }
+        return rows.rows[0]?.n === 0
+      },
+      30_000,
+    )
+    expect(opportunity).toMatchObject({ pipelineStageId: STAGES.lost, status: 'lost' })
+    expect(opportunityPuts(opportunity.id).map((r) => [r.status, r.body])).toEqual([
+      [429, null],
+      [200, { pipelineStageId: STAGES.lost, status: 'lost' }],
+    ])
   })
 
   it('no echo loop: GHL’s webhooks for the hub’s own move change nothing and write nothing back', {
@@ -271,6 +308,10 @@ describe('status → stage', () => {
 })
 
 describe('stage → status', () => {
+  beforeAll(async () => {
+    await mapPipeline(world)
+  })
+
   it.each([
     ['won', STAGES.won, 'won', 'converted'],
     ['lost', STAGES.lost, 'lost', 'closed'],
@@ -328,6 +369,10 @@ describe('stage → status', () => {
 })
 
 describe('POST /ghl/webhook', () => {
+  beforeAll(async () => {
+    await mapPipeline(world)
+  })
+
   const post = (body: string, headers: Record<string, string>) =>
     fetch(`${world.server.url}/ghl/webhook`, { method: 'POST', headers, body })
 
