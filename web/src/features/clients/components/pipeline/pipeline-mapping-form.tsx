@@ -41,7 +41,6 @@ export function PipelineMappingForm({
   const guessed = guessStages(initialPipeline)
   const {
     control,
-    register,
     handleSubmit,
     setValue,
     watch,
@@ -127,20 +126,29 @@ export function PipelineMappingForm({
                 <Label htmlFor={`${id}-${status}`} className="font-normal">
                   {PIPELINE_STATUS_LABELS[status]}
                 </Label>
-                <select
-                  id={`${id}-${status}`}
-                  className={cn(SELECT_CLASS, 'min-w-0')}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-${status}-error` : undefined}
-                  {...register(`stages.${status}`)}
-                >
-                  <option value="">Choose a stage</option>
-                  {pipeline?.stages.map((stage) => (
-                    <option key={stage.id} value={stage.id}>
-                      {stage.name}
-                    </option>
-                  ))}
-                </select>
+                <Controller
+                  control={control}
+                  name={`stages.${status}`}
+                  render={({ field }) => (
+                    <select
+                      id={`${id}-${status}`}
+                      className={cn(SELECT_CLASS, 'min-w-0')}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${id}-${status}-error` : undefined}
+                      name={field.name}
+                      value={field.value}
+                      onChange={(event) => field.onChange(event.target.value)}
+                      onBlur={field.onBlur}
+                    >
+                      <option value="">Choose a stage</option>
+                      {pipeline?.stages.map((stage) => (
+                        <option key={stage.id} value={stage.id}>
+                          {stage.name}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                />
                 {error && (
                   <p id={`${id}-${status}-error`} className="text-sm text-destructive">
                     Choose the stage for {PIPELINE_STATUS_LABELS[status].toLowerCase()} leads

@@ -86,7 +86,10 @@ function PipelineBody({ client }: { client: ClientView }) {
 
 function ReconnectNotice({ client }: { client: ClientView }) {
   return (
-    <div className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100 p-3" role="alert">
+    <div
+      className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100 p-3"
+      role="alert"
+    >
       <p className="flex items-start gap-2 text-sm">
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span>
