@@ -238,10 +238,14 @@ export class Engine {
     // Never urgent: its Yelp calls wait behind the live ones (call-priority.ts).
     await this.work<LeadJob>(QUEUES.leadMetrics, (job) => runAsBulk(() => this.leadMetrics.run(job)))
     for (const job of JOBS) {
-      await this.work<object>(job.queue, (data, jobId) => {
-        const run = () => job.handle(job.payload.parse(data), { deps: this.jobDeps, jobId })
-        return job.bulk ? runAsBulk(run) : run()
-      })
+      await this.work<object>(
+        job.queue,
+        (data, jobId) => {
+          const run = () => job.handle(job.payload.parse(data), { deps: this.jobDeps, jobId })
+          return job.bulk ? runAsBulk(run) : run()
+        },
+        job.workers,
+      )
     }
   }
 
@@ -432,9 +436,10 @@ export class Engine {
   private async work<T extends object>(
     queue: string,
     handle: (data: T, jobId: string) => Promise<unknown>,
+    workers = WORKERS[queue] ?? 1,
   ): Promise<void> {
     const slots: WorkerSlot[] = []
-    for (let i = 0; i < (WORKERS[queue] ?? 1); i++) {
+    for (let i = 0; i < workers; i++) {
       const slot: WorkerSlot = { id: '', busy: false }
       slot.id = await this.boss.work<T>(queue, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
         if (!job) return
