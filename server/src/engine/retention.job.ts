@@ -1,6 +1,7 @@
 import { SETTING_DEFAULTS } from '@common/settings.ts'
 import type PgBoss from 'pg-boss'
 import type { DB } from '../db/database.ts'
+import { purgeGhlWebhookReceipts } from '../repositories/lead-opportunities.repository.ts'
 import {
   deleteExpiredInIdRange,
   idRange,
@@ -40,7 +41,10 @@ export async function registerRetention(
     await boss.schedule(RETENTION_QUEUE, RETENTION_CRON, undefined, { tz: 'UTC' })
   })
   await boss.work(RETENTION_QUEUE, async () => {
-    const deleted = await purgeExpiredLogs(db)
+    const deleted = {
+      ...(await purgeExpiredLogs(db)),
+      ghl_webhook_receipts: await purgeGhlWebhookReceipts(db, oneDayAgo()),
+    }
     const total = Object.values(deleted).reduce((a, b) => a + b, 0)
     if (total > 0) log.info(`log retention deleted ${total} rows (${JSON.stringify(deleted)})`)
   })
@@ -75,4 +79,9 @@ export async function purgeExpiredLogs(db: DB, now = new Date()): Promise<Record
     }
   }
   return deleted
+}
+
+/** GHL webhook ids are kept a day: long past GHL's last retry of them (docs/providers/ghl.md §10). */
+function oneDayAgo(): Date {
+  return new Date(Date.now() - 24 * 3600_000)
 }

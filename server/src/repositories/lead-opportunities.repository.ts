@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { ghlWebhookReceipts, leadOpportunities } from '../db/schema.ts'
 
@@ -163,4 +163,17 @@ export async function claimGhlWebhook(tx: DB, webhookId: string, type: string): 
     .onConflictDoNothing()
     .returning({ webhookId: ghlWebhookReceipts.webhookId })
   return rows.length > 0
+}
+
+/**
+ * Forgets webhook ids older than `before`: GHL's retries end about 70 minutes after the first
+ * attempt and older webhooks are refused by their timestamp (docs/providers/ghl.md §10), so a day
+ * is ample. Returns how many were forgotten.
+ */
+export async function purgeGhlWebhookReceipts(db: DB, before: Date): Promise<number> {
+  const rows = await db
+    .delete(ghlWebhookReceipts)
+    .where(lt(ghlWebhookReceipts.receivedAt, before))
+    .returning({ webhookId: ghlWebhookReceipts.webhookId })
+  return rows.length
 }

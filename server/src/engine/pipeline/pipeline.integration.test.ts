@@ -2,7 +2,8 @@ import { PIPELINE_RECONNECT_MESSAGE } from '@common/pipeline.ts'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GHL_SAMPLE_OTHER_PIPELINE, GHL_SAMPLE_PIPELINE } from '../../../../sim/ghl/ghl-fixtures.ts'
-import { clients } from '../../db/schema.ts'
+import { clients, ghlWebhookReceipts } from '../../db/schema.ts'
+import { purgeGhlWebhookReceipts } from '../../repositories/lead-opportunities.repository.ts'
 import { ACME, type ConnectedWorld, startConnectedWorld } from '../../testing/connected-world.ts'
 import {
   leadOf,
@@ -435,5 +436,21 @@ describe('POST /ghl/webhook', () => {
       (l) => l.status,
     )
     expect(leadsAfter).toEqual(leadsBefore)
+  })
+
+  it('forgets webhook ids a day old (long after GHL’s last retry) and keeps the recent ones', async () => {
+    const dayAgo = new Date(Date.now() - 24 * 3600_000)
+    await world.db.insert(ghlWebhookReceipts).values([
+      {
+        webhookId: 'old-webhook',
+        type: 'OpportunityStageUpdate',
+        receivedAt: new Date(dayAgo.getTime() - 1000),
+      },
+      { webhookId: 'recent-webhook', type: 'OpportunityStageUpdate' },
+    ])
+    expect(await purgeGhlWebhookReceipts(world.db, dayAgo)).toBe(1)
+    const left = await world.db.select({ id: ghlWebhookReceipts.webhookId }).from(ghlWebhookReceipts)
+    expect(left.map((r) => r.id)).toContain('recent-webhook')
+    expect(left.map((r) => r.id)).not.toContain('old-webhook')
   })
 })
