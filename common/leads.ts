@@ -207,6 +207,10 @@ export const leadSchema = z.object({
    * new or contacted; null when the business spoke last or the lead is converted or closed.
    */
   waitingSince: z.string().nullable(),
+  /** The lead's GHL opportunity (docs/spec/product.md §9.4); null without a pipeline or before it exists. */
+  opportunityId: z.string().nullable(),
+  /** When GHL last changed this lead's status (an opportunity moved there); null when it never did. */
+  statusChangedInGhlAt: z.string().nullable(),
 })
 export type Lead = z.infer<typeof leadSchema>
 
@@ -230,7 +234,8 @@ export type ReplyType = (typeof REPLY_TYPES)[number]
 
 /** A timeline entry beyond the conversation (docs/decisions/0012): the lead was answered by phone or email. */
 export const leadActivitySchema = z.object({
-  kind: z.enum(['replied_phone', 'replied_email']),
+  /** `status_changed_in_ghl`: GHL moved the lead's opportunity; `detail` is "contacted → converted". */
+  kind: z.enum(['replied_phone', 'replied_email', 'status_changed_in_ghl']),
   by: z.string().nullable(),
   detail: z.string().nullable(),
   at: z.string(),

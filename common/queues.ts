@@ -36,6 +36,10 @@ export const QUEUES = {
   leadAutomation: 'lead-automation',
   /** Every minute: queue the leads whose automation step is due (a lost wake-up, a moved clock). */
   automationSweep: 'lead-automation-sweep',
+  /** Create a lead's GHL opportunity, or move it to its status's stage (docs/spec/product.md §9.4). */
+  opportunitySync: 'ghl-opportunity-sync',
+  /** Give every stored lead of a client its opportunity (the pipeline step's backfill). */
+  opportunityBackfill: 'ghl-opportunity-backfill',
 } as const
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
@@ -57,6 +61,8 @@ export const QUEUE_LABELS: { readonly [Q in QueueName]: string } = {
   housekeeping: 'Housekeeping',
   'lead-automation': 'First reply and follow-ups',
   'lead-automation-sweep': 'Due follow-ups',
+  'ghl-opportunity-sync': 'Opportunity sync',
+  'ghl-opportunity-backfill': 'Opportunity backfill',
 }
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES)

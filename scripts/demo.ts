@@ -35,6 +35,7 @@ import {
   userReplyCommand,
   yelpLeadEventsCommand,
 } from '../sim/sandbox-guide.ts'
+import { mapDemoPipeline, pipelineInstructions } from './demo-pipeline.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** Everything the demo writes, unless DEMO_DATA_DIR says otherwise; wiped at every start. */
@@ -107,6 +108,8 @@ interface SeededClient {
   ghl: { contacts: number; inbound: number; outbound: number }
   /** A contact the import created, for the printed reply command. */
   replyTo: { contactId: string; leadId: string; name: string }
+  /** The opportunity the pipeline backfill made for that lead (docs/spec/product.md §9.4). */
+  opportunityId: string
 }
 
 /** Reports a step done: what happened, the hub calls that did it, and more lines of explanation. */
@@ -377,6 +380,11 @@ async function seedConnectedClient(demo: Demo, say: Say): Promise<SeededClient> 
     'Turned on instant first replies: every new lead gets one on Yelp, mirrored into GHL',
     `PUT ${clientPath}/playbook`,
   )
+  const opportunities = await mapDemoPipeline(hub, clientPath)
+  say(
+    `Mapped the GHL pipeline and gave ${opportunities.success} leads an opportunity`,
+    `PUT ${clientPath}/pipeline, POST …/ghl/sync-opportunities, then GET …/ghl/opportunity-sync-status`,
+  )
 
   const contacts = await sim.ghlContacts(locationId)
   const messages = await sim.ghlMessages(locationId)
@@ -386,7 +394,14 @@ async function seedConnectedClient(demo: Demo, say: Say): Promise<SeededClient> 
   if (contacts.length < imported.leadsFound) {
     throw new Error(`the import found ${imported.leadsFound} leads but GHL has ${contacts.length} contacts`)
   }
+  const replyLead = await hub.call<{ opportunityId: string | null }>(
+    'read the lead',
+    'GET',
+    `/api/leads/${firstLead}`,
+  )
+  if (!replyLead.opportunityId) throw new Error(`lead ${firstLead} has no opportunity after the backfill`)
   return {
+    opportunityId: replyLead.opportunityId,
     clientId,
     name,
     businessId,
@@ -574,6 +589,8 @@ function instructions(demo: Demo, client: SeededClient): string {
       `${ghlRequestsCommand(inbound)}   # 500 500 500 200`,
       ghlMessagesCommand(locationId),
     ]),
+    '',
+    ...pipelineInstructions(locationId, client.opportunityId, replyTo.name),
     '',
     '  More: sim/README.md (faults, the clock, request logs); `npm run demo -- --check` plays 1 and 2 unattended.',
     '',

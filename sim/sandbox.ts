@@ -47,6 +47,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const yelp = createYelpSim({ webhook: { url: `${hubUrl}/yelp/webhook` } })
   const ghl = createGhlSim({
     replyUrl: `${hubUrl}/reply`,
+    appWebhookUrl: `${hubUrl}/ghl/webhook`,
     sendLegacyRsaSignature: options.legacyRsa ?? false,
   })
   try {

@@ -22,6 +22,8 @@ import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields
 import type { CustomFieldsService } from './modules/custom-fields/custom-fields.service.ts'
 import type { EventStreamService } from './modules/events/event-stream.service.ts'
 import { registerEventRoutes } from './modules/events/events.routes.ts'
+import { registerGhlWebhookRoutes } from './modules/ghl-webhooks/ghl-webhook.routes.ts'
+import type { GhlWebhookService } from './modules/ghl-webhooks/ghl-webhook.service.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
 import type { HealthService } from './modules/health/health.service.ts'
 import { registerLeadAutomationRoutes } from './modules/inbox/lead-automation.routes.ts'
@@ -42,6 +44,8 @@ import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes
 import type { OnboardingService } from './modules/onboarding/onboarding.service.ts'
 import { registerRolePermissionRoutes } from './modules/permissions/role-permissions.routes.ts'
 import type { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
+import { registerPipelineRoutes } from './modules/pipeline/pipeline.routes.ts'
+import type { PipelineService } from './modules/pipeline/pipeline.service.ts'
 import { registerPlaybookRoutes } from './modules/playbook/playbook.routes.ts'
 import type { PlaybookService } from './modules/playbook/playbook.service.ts'
 import { registerReplyRoutes } from './modules/replies/reply.routes.ts'
@@ -96,6 +100,10 @@ export interface RouteServices {
 export interface IngressServices {
   webhooks: YelpWebhookService
   replies: ReplyService
+  /** GHL's app webhooks: opportunity moves (docs/spec/product.md §9.4). */
+  ghlWebhooks: GhlWebhookService
+  /** The GHL pipeline step and its backfill. */
+  pipeline: PipelineService
   engine: EngineService
   jobs: JobsService
   /** A webhook delivery was logged (announced to the operators' open log screens). */
@@ -198,6 +206,8 @@ export async function registerRoutes(
     await registerYelpWebhookRoutes(app, ingress.webhooks, ingress.onWebhookLogged)
     registerTestWebhookRoutes(app, ingress.webhooks, ingress.onWebhookLogged)
     await registerReplyRoutes(app, ingress.replies)
+    await registerGhlWebhookRoutes(app, ingress.ghlWebhooks)
+    registerPipelineRoutes(app, ingress.pipeline)
     registerEngineRoutes(app, ingress.engine)
     registerJobRoutes(app, ingress.jobs)
   }

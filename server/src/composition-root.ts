@@ -14,6 +14,7 @@ import type { RegisteredRoute } from './http/access.ts'
 import { consoleStream, loggerOptions } from './http/logger-options.ts'
 import { GhlCustomFieldsClient } from './integrations/ghl/ghl-custom-fields.client.ts'
 import { GhlOAuth } from './integrations/ghl/ghl-oauth.ts'
+import type { GhlOpportunitiesClient } from './integrations/ghl/ghl-opportunities.client.ts'
 import { parsePublicKey } from './integrations/ghl/ghl-webhook-signature.ts'
 import type { ProviderApiOptions } from './integrations/http/provider-api.ts'
 import { ProviderHttp } from './integrations/http/provider-http.ts'
@@ -33,6 +34,7 @@ import { CustomFieldsService } from './modules/custom-fields/custom-fields.servi
 import { type ChangeBus, InProcessChangeBus } from './modules/events/change-bus.ts'
 import { EventStreamService } from './modules/events/event-stream.service.ts'
 import { PostgresChangeBus } from './modules/events/postgres-change-bus.ts'
+import { GhlWebhookService } from './modules/ghl-webhooks/ghl-webhook.service.ts'
 import { HealthService } from './modules/health/health.service.ts'
 import { LeadAutomationService } from './modules/inbox/lead-automation.service.ts'
 import { LeadDutiesService } from './modules/inbox/lead-duties.service.ts'
@@ -43,6 +45,7 @@ import { MessagesService } from './modules/messages/messages.service.ts'
 import { OAuthService } from './modules/oauth/oauth.service.ts'
 import { OnboardingService } from './modules/onboarding/onboarding.service.ts'
 import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
+import { PipelineService } from './modules/pipeline/pipeline.service.ts'
 import { PlaybookService } from './modules/playbook/playbook.service.ts'
 import { ReplyService } from './modules/replies/reply.service.ts'
 import { RequestLogsService } from './modules/request-logs/request-logs.service.ts'
@@ -290,7 +293,17 @@ export async function buildApp({
     leadDuties: new LeadDutiesService({ db, jobs, changes, leads: engine ? providers.yelpLeads : undefined }),
     ingress:
       jobs && jobDeps
-        ? ingressServices({ config, db, ingestDb, jobs, jobDeps, log: app.log, webhookSecret, changes })
+        ? ingressServices({
+            config,
+            db,
+            ingestDb,
+            jobs,
+            jobDeps,
+            log: app.log,
+            webhookSecret,
+            changes,
+            opportunities: providers.ghl.opportunities,
+          })
         : undefined,
   })
   return { app, routes, sessionTimeout, settings, backups, logSink, core, engine, changes, events }
@@ -314,8 +327,9 @@ function ingressServices(deps: {
   log: FastifyBaseLogger
   webhookSecret: WebhookSecret
   changes: ChangeBus
+  opportunities: GhlOpportunitiesClient
 }) {
-  const { config, db, ingestDb, jobs, jobDeps, log, webhookSecret, changes } = deps
+  const { config, db, ingestDb, jobs, jobDeps, log, webhookSecret, changes, opportunities } = deps
   const keys = {
     ed25519: config.ghl.webhookPublicKeys.map(parsePublicKey),
     rsa: config.ghl.webhookRsaPublicKeys.map(parsePublicKey),
@@ -327,6 +341,8 @@ function ingressServices(deps: {
       concurrentWrites: config.databaseUrl ? INGEST_POOL_SIZE - 1 : 1,
     }),
     replies: new ReplyService(ingestDb, jobs, keys, log),
+    ghlWebhooks: new GhlWebhookService(ingestDb, keys, changes, log),
+    pipeline: new PipelineService({ db, ghl: opportunities, jobs }),
     engine: new EngineService(db, jobDeps),
     jobs: new JobsService(db, jobs),
     // A new webhook log entry (announced without a client: all-client users hear it).

@@ -1,5 +1,5 @@
 import type { GhlSim } from './ghl-sim.ts'
-import type { GhlApiKey, GhlLocation, GhlUser } from './ghl-store.ts'
+import type { GhlApiKey, GhlLocation, GhlPipeline, GhlUser } from './ghl-store.ts'
 
 /** The ids of docs/providers/ghl.md's own examples, so docs, logs and tests read alike. */
 export const GHL_SAMPLE = {
@@ -8,16 +8,38 @@ export const GHL_SAMPLE = {
   userId: 'UsrCCC333',
 } as const
 
+/**
+ * The sample location's sales pipeline (fixed ids, so tests, the demo and its printed commands
+ * name them) and a second one, whose stages are "of another pipeline".
+ */
+export const GHL_SAMPLE_PIPELINE = {
+  id: 'PipYelpLeads01',
+  name: 'Yelp Leads',
+  stages: {
+    newLead: 'StgNewLead0001',
+    contacted: 'StgContacted01',
+    quoted: 'StgQuoted00001',
+    won: 'StgWon00000001',
+    lost: 'StgLost0000001',
+  },
+} as const
+export const GHL_SAMPLE_OTHER_PIPELINE = {
+  id: 'PipReferrals01',
+  name: 'Referrals',
+  stages: { new: 'StgRefNew00001', done: 'StgRefDone0001' },
+} as const
+
 export interface GhlSampleWorld {
   location: GhlLocation
   user: GhlUser
   /** A sub-account Private Integration Token for the location (docs/providers/ghl.md §6). */
   apiKey: GhlApiKey
+  pipelines: GhlPipeline[]
 }
 
 /**
  * Seeds the demo's GHL side: one sub-account of an agency with GHL's default duplicate rules
- * (duplicates not allowed, email first) and the user who will "reply" from GHL.
+ * (duplicates not allowed, email first), the user who will "reply" from GHL, and its pipelines.
  */
 export function seedGhlSample(
   sim: GhlSim,
@@ -38,5 +60,28 @@ export function seedGhlSample(
     locationIds: [location.id],
   })
   const apiKey = sim.createApiKey(location.id)
-  return { location, user, apiKey }
+  const { stages } = GHL_SAMPLE_PIPELINE
+  const other = GHL_SAMPLE_OTHER_PIPELINE
+  const pipelines = [
+    sim.seedPipeline(location.id, {
+      id: GHL_SAMPLE_PIPELINE.id,
+      name: GHL_SAMPLE_PIPELINE.name,
+      stages: [
+        { id: stages.newLead, name: 'New Lead' },
+        { id: stages.contacted, name: 'Contacted' },
+        { id: stages.quoted, name: 'Quote Sent' },
+        { id: stages.won, name: 'Won' },
+        { id: stages.lost, name: 'Lost' },
+      ],
+    }),
+    sim.seedPipeline(location.id, {
+      id: other.id,
+      name: other.name,
+      stages: [
+        { id: other.stages.new, name: 'Referred' },
+        { id: other.stages.done, name: 'Done' },
+      ],
+    }),
+  ]
+  return { location, user, apiKey, pipelines }
 }

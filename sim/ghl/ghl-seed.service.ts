@@ -21,6 +21,7 @@ export const locationInput = z.strictObject({
   name: z.string().min(1).optional(),
   companyId: z.string().min(1).optional(),
   allowDuplicateContact: z.boolean().optional(),
+  allowDuplicateOpportunity: z.boolean().optional(),
   duplicatePriority: z
     .array(duplicateField)
     .min(1)
@@ -71,6 +72,7 @@ export class GhlSeedService {
       companyId: input.companyId ?? 'CompanySim000000001',
       // GHL's default is "Allow Duplicate Contact" off, email checked first.
       allowDuplicateContact: input.allowDuplicateContact ?? false,
+      allowDuplicateOpportunity: input.allowDuplicateOpportunity ?? false,
       duplicatePriority: input.duplicatePriority ?? ['email', 'phone'],
       isActive: input.isActive ?? true,
       timezone: input.timezone ?? 'America/Los_Angeles',

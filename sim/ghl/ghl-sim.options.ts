@@ -7,6 +7,8 @@ export interface GhlSimOptions {
   conversationProviderId?: string
   /** The hub's Delivery URL, where ProviderOutboundMessage is POSTed; settable later. */
   replyUrl?: string | null
+  /** The app's webhook URL, where app webhooks (OpportunityStageUpdate…) are POSTed; settable later. */
+  appWebhookUrl?: string | null
   /** When set, the authorize page accepts only these redirect URIs (the app's registered ones). */
   redirectUris?: string[] | null
   /** docs/providers/ghl.md §5: access token ≈ 1 day, the example `expires_in` is 86399. */
@@ -34,6 +36,7 @@ export interface GhlSimConfig {
   clientSecret: string
   conversationProviderId: string
   replyUrl: string | null
+  appWebhookUrl: string | null
   redirectUris: string[] | null
   accessTokenLifetimeSeconds: number
   refreshTokenLifetimeSeconds: number
@@ -63,6 +66,7 @@ export function resolveGhlSimConfig(options: GhlSimOptions = {}): GhlSimConfig {
     clientSecret: options.clientSecret ?? GHL_SIM_DEFAULTS.clientSecret,
     conversationProviderId: options.conversationProviderId ?? GHL_SIM_DEFAULTS.conversationProviderId,
     replyUrl: options.replyUrl ?? null,
+    appWebhookUrl: options.appWebhookUrl ?? null,
     redirectUris: options.redirectUris ?? null,
     accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds ?? 86_399,
     refreshTokenLifetimeSeconds: options.refreshTokenLifetimeSeconds ?? 365 * 24 * 3600,

@@ -8,10 +8,21 @@ import { registerGhlCustomFieldRoutes } from './ghl-custom-fields.routes.ts'
 import { ghlFaultBody } from './ghl-errors.ts'
 import { type GhlPublicKeys, GhlSigningKeys } from './ghl-keys.ts'
 import { registerGhlOAuthRoutes } from './ghl-oauth.routes.ts'
+import { registerGhlOpportunityRoutes } from './ghl-opportunities.routes.ts'
+import {
+  GhlOpportunitiesService,
+  type OpportunityMoveInput,
+  type PipelineInput,
+} from './ghl-opportunities.service.ts'
+import {
+  moveOpportunity,
+  type OpportunityMoveResult,
+  registerGhlOpportunityControlRoutes,
+} from './ghl-opportunities-control.routes.ts'
 import type { GhlContext } from './ghl-route.guard.ts'
 import { GhlSeedService, type LocationInput, type UserInput } from './ghl-seed.service.ts'
 import { type GhlSimConfig, type GhlSimOptions, resolveGhlSimConfig } from './ghl-sim.options.ts'
-import { GhlStore } from './ghl-store.ts'
+import { type GhlPipeline, GhlStore } from './ghl-store.ts'
 import { simulateUserReply, type UserReplyInput, type UserReplyResult } from './ghl-user-reply.service.ts'
 import { GhlWebhookEmitter } from './ghl-webhook.emitter.ts'
 
@@ -31,6 +42,11 @@ export interface GhlSim {
   /** Clears data, faults, the request log, webhook history and the clock; keeps configuration. */
   reset(): void
   setReplyUrl(url: string | null): void
+  /** Where app webhooks (OpportunityStageUpdate, OpportunityStatusUpdate…) go; null sends none. */
+  setAppWebhookUrl(url: string | null): void
+  seedPipeline(locationId: string, input: PipelineInput): GhlPipeline
+  /** A GHL user moves an opportunity on the board; resolves after the webhooks' first attempts. */
+  moveOpportunity(id: string, input: OpportunityMoveInput): Promise<OpportunityMoveResult>
   simulateUserReply(input: UserReplyInput): Promise<UserReplyResult>
   seedLocation(input?: LocationInput): ReturnType<GhlSeedService['location']>
   seedUser(input: UserInput): ReturnType<GhlSeedService['user']>
@@ -40,9 +56,10 @@ export interface GhlSim {
 }
 
 /**
- * A GoHighLevel API v2 simulator (docs/providers/ghl.md §5–§10, docs/providers/simulators.md "GHL fake") on the
+ * A GoHighLevel API v2 simulator (docs/providers/ghl.md §5–§11, docs/providers/simulators.md "GHL fake") on the
  * shared simulator core: OAuth, contacts, custom fields, conversations and the custom
- * conversation provider, with signed ProviderOutboundMessage webhooks to the hub.
+ * conversation provider, pipelines and opportunities, with signed ProviderOutboundMessage and
+ * opportunity app webhooks to the hub.
  */
 export function createGhlSim(options: GhlSimOptions = {}): GhlSim {
   const server = new SimServer({ name: 'ghl', defaultFaultBody: ghlFaultBody })
@@ -52,13 +69,16 @@ export function createGhlSim(options: GhlSimOptions = {}): GhlSim {
   const webhooks = new GhlWebhookEmitter(config, server.clock, keys)
   const ctx: GhlContext = { store, config, clock: server.clock, keys, webhooks }
   const seed = new GhlSeedService(ctx)
+  const opportunities = new GhlOpportunitiesService(ctx)
 
   installErrorShapes(server)
   registerGhlOAuthRoutes(server.app, ctx)
   registerGhlContactRoutes(server.app, ctx)
   registerGhlCustomFieldRoutes(server.app, ctx)
   registerGhlConversationRoutes(server.app, ctx)
+  registerGhlOpportunityRoutes(server.app, ctx, opportunities)
   registerGhlControlRoutes(server.app, ctx, seed)
+  registerGhlOpportunityControlRoutes(server.app, ctx, opportunities)
 
   server.onReset(() => {
     store.clear()
@@ -77,6 +97,8 @@ export function createGhlSim(options: GhlSimOptions = {}): GhlSim {
     customFields: [...store.customFields.values()],
     conversations: [...store.conversations.values()],
     messages: [...store.messages.values()],
+    pipelines: [...store.pipelines.values()],
+    opportunities: [...store.opportunities.values()],
     webhooks: webhooks.list(),
   }))
 
@@ -105,6 +127,11 @@ export function createGhlSim(options: GhlSimOptions = {}): GhlSim {
     setReplyUrl(url) {
       config.replyUrl = url
     },
+    setAppWebhookUrl(url) {
+      config.appWebhookUrl = url
+    },
+    seedPipeline: (locationId, input) => opportunities.addPipeline(locationId, input),
+    moveOpportunity: (id, input) => moveOpportunity(ctx, opportunities, id, input),
     simulateUserReply: (input) => simulateUserReply(ctx, input),
     seedLocation: (input = {}) => seed.location(input),
     seedUser: (input) => seed.user(input),

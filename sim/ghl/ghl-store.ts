@@ -11,6 +11,11 @@ export interface GhlLocation {
   allowDuplicateContact: boolean
   /** The email/phone priority order used to pick the contact an upsert updates (issue #37). */
   duplicatePriority: DuplicateField[]
+  /**
+   * The location's "allow duplicate opportunities" setting: off (GHL's default), a second open
+   * opportunity of one contact in one pipeline is a 400 (docs/providers/ghl.md §11).
+   */
+  allowDuplicateOpportunity?: boolean
   /** A suspended sub-account: refreshing answers 400 "Location is not active" (docs/providers/ghl.md §5, issue #249). */
   isActive: boolean
   timezone: string
@@ -155,6 +160,34 @@ export interface GhlMessage {
   error?: unknown
 }
 
+/** A sales pipeline of a location with its ordered stages (docs/providers/ghl.md §11). */
+export interface GhlPipeline {
+  id: string
+  name: string
+  locationId: string
+  stages: Array<{ id: string; name: string; position: number }>
+}
+
+export const OPPORTUNITY_STATUSES = ['open', 'won', 'lost', 'abandoned'] as const
+export type OpportunityStatus = (typeof OPPORTUNITY_STATUSES)[number]
+
+export interface GhlOpportunity {
+  id: string
+  locationId: string
+  pipelineId: string
+  pipelineStageId: string
+  contactId: string
+  name: string
+  status: OpportunityStatus
+  monetaryValue: number
+  source: string | null
+  assignedTo: string | null
+  lastStatusChangeAt: string
+  lastStageChangeAt: string
+  createdAt: string
+  updatedAt: string
+}
+
 export interface RateWindow {
   windowStart: number
   count: number
@@ -173,6 +206,8 @@ export class GhlStore {
   customFields = new Map<string, GhlCustomField>()
   conversations = new Map<string, GhlConversation>()
   messages = new Map<string, GhlMessage>()
+  pipelines = new Map<string, GhlPipeline>()
+  opportunities = new Map<string, GhlOpportunity>()
   rateWindows = new Map<string, RateWindow>()
   /** What the next authorization chooses (the real page lets a user pick); null → first location. */
   nextAuthorization: { locationId?: string; userId?: string; deny?: boolean } | null = null
@@ -189,6 +224,8 @@ export class GhlStore {
       this.customFields,
       this.conversations,
       this.messages,
+      this.pipelines,
+      this.opportunities,
       this.rateWindows,
     ]) {
       map.clear()
@@ -214,6 +251,14 @@ export class GhlStore {
 
   conversationOfContact(contactId: string): GhlConversation | undefined {
     return [...this.conversations.values()].find((c) => c.contactId === contactId)
+  }
+
+  pipelinesOf(locationId: string): GhlPipeline[] {
+    return [...this.pipelines.values()].filter((p) => p.locationId === locationId)
+  }
+
+  opportunitiesOf(locationId: string): GhlOpportunity[] {
+    return [...this.opportunities.values()].filter((o) => o.locationId === locationId)
   }
 
   usersOf(locationId: string): GhlUser[] {

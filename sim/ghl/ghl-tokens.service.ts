@@ -64,6 +64,8 @@ export const ALL_SCOPES = [
   'conversations.write',
   'conversations/message.readonly',
   'conversations/message.write',
+  'opportunities.readonly',
+  'opportunities.write',
   'oauth.readonly',
   'oauth.write',
 ]

@@ -684,3 +684,84 @@ export const ghlDailyCaps = pgTable('ghl_daily_caps', {
   reason: text('reason').notNull(),
   createdAt: createdAt(),
 })
+
+/**
+ * A client's GHL pipeline mapping (docs/spec/product.md §9.4): one pipeline of its location and
+ * a stage per lead status. No row: the pipeline is off.
+ */
+export const clientPipelines = pgTable('client_pipelines', {
+  clientId: text('client_id')
+    .primaryKey()
+    .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  pipelineId: text('pipeline_id').notNull(),
+  /** `{new, contacted, converted, closed}`: stage ids of `pipeline_id`. */
+  stages: jsonb('stages').$type<Record<'new' | 'contacted' | 'converted' | 'closed', string>>().notNull(),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * A lead's GHL opportunity and the order of its status changes (docs/decisions/0023). Every status
+ * change, from the hub or from GHL, takes the next `status_version`; `synced_version` is the
+ * newest one GHL is known to hold, so a move never sends an older status than one already sent.
+ * `stage_id`/`ghl_status` are GHL's state as the hub last wrote or heard it; `recent_writes` are
+ * the hub's last moves, whose webhooks come back (the echo) and change nothing.
+ */
+export const leadOpportunities = pgTable(
+  'lead_opportunities',
+  {
+    leadId: text('lead_id')
+      .primaryKey()
+      .references(() => leads.leadId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    opportunityId: text('opportunity_id'),
+    pipelineId: text('pipeline_id'),
+    locationId: text('location_id'),
+    statusVersion: integer('status_version').notNull().default(0),
+    syncedVersion: integer('synced_version').notNull().default(0),
+    stageId: text('stage_id'),
+    ghlStatus: text('ghl_status'),
+    recentWrites: jsonb('recent_writes')
+      .$type<Array<{ stageId: string; status: string; at: string }>>()
+      .notNull()
+      .default([]),
+    /** When GHL last changed the lead's status (the inbox says "changed in GHL"). */
+    changedInGhlAt: timestamp('changed_in_ghl_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('lead_opportunities_opportunity_idx').on(t.opportunityId),
+    index('lead_opportunities_client_idx').on(t.clientId),
+  ],
+)
+
+/** GHL app webhooks already applied, by `webhookId` (docs/providers/ghl.md §10): a replay changes nothing. */
+export const ghlWebhookReceipts = pgTable(
+  'ghl_webhook_receipts',
+  {
+    webhookId: text('webhook_id').primaryKey(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ghl_webhook_receipts_received_idx').on(t.receivedAt)],
+)
+
+/** The one-click backfill of existing leads' opportunities: progress like `contact_syncs`. */
+export const opportunitySyncs = pgTable('opportunity_syncs', {
+  clientId: text('client_id')
+    .primaryKey()
+    .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  status: text('status').$type<Exclude<ContactSyncState, 'never'>>().notNull(),
+  leadsTotal: integer('leads_total').notNull().default(0),
+  leadsDone: integer('leads_done').notNull().default(0),
+  success: integer('success').notNull().default(0),
+  errors: integer('errors').notNull().default(0),
+  failures: jsonb('failures').$type<ContactSyncFailure[]>().notNull().default([]),
+  error: text('error'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+})

@@ -138,6 +138,8 @@ describe('schema bounds', () => {
         'POST /api/clients/:clientId/ghl/analyze-leads',
         'POST /api/clients/:clientId/ghl/delete-custom-fields',
         'POST /api/clients/:clientId/ghl/sync-contacts',
+        // The pipeline's backfill: like the contact sync, a job over the client's stored leads.
+        'POST /api/clients/:clientId/ghl/sync-opportunities',
         'POST /api/clients/:clientId/onboarding-link',
         'POST /api/clients/:clientId/refresh-tokens',
         'POST /api/jobs/:id/retry',
@@ -234,10 +236,12 @@ describe('input fuzz over the route table', () => {
     for (const route of mutatingRoutes()) {
       // Signing out ends the session this test runs with; nothing else to change there.
       if (route.url === '/api/auth/logout') continue
-      // GHL's delivery URL checks the signature over the raw bytes before anything else: an
-      // unsigned hostile body is a 401 there.
-      const variants: Array<[string, { json?: unknown; body?: string }, number | null]> =
-        route.url === '/reply' ? hostile.map(([label, init]) => [label, init, 401]) : [...hostile]
+      // GHL's delivery URL and app webhook URL check the signature over the raw bytes before
+      // anything else: an unsigned hostile body is a 401 there.
+      const isSigned = route.url === '/reply' || route.url === '/ghl/webhook'
+      const variants: Array<[string, { json?: unknown; body?: string }, number | null]> = isSigned
+        ? hostile.map(([label, init]) => [label, init, 401])
+        : [...hostile]
       // Only a route that reads a body can be sent a wrong one: the others would simply act.
       if (route.body)
         variants.push(
@@ -331,6 +335,7 @@ describe('the findings of issue 11', () => {
     ['POST', '/api/users', 1_100_000],
     ['POST', '/yelp/webhook', 600_000],
     ['POST', '/reply', 1_100_000],
+    ['POST', '/ghl/webhook', 1_100_000],
   ])('answers %s %s with a body over its limit with 413', async (method, path, size) => {
     const response = await world.admin.request(method, path, {
       body: JSON.stringify({ padding: 'p'.repeat(size) }),

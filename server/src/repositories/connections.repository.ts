@@ -51,6 +51,8 @@ const ghlConnectionSchema = connectionRowSchema.transform((row) => {
     /** The location the client is set up for (saved with its API key), else the OAuth grant's. */
     locationId: row.ghlLocationId ?? facts?.locationId ?? null,
     hasApiKey: row.hasApiKey,
+    /** The scopes the OAuth grant was given (space separated), e.g. to tell a pre-pipeline connection. */
+    scope: facts?.scope ?? null,
     expiresAt: facts?.expiresAt ?? null,
     needsReauth,
     reauthReason: needsReauth ? (facts?.reauthReason ?? null) : null,

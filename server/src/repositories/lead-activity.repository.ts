@@ -55,3 +55,13 @@ export async function insertRepliedActivity(
   const [row] = await db.insert(leadActivity).values(entry).onConflictDoNothing().returning(columns)
   return row ?? null
 }
+
+/** A lead status GHL changed (docs/spec/product.md §9.4): shown on the lead as "changed in GHL". */
+export const STATUS_CHANGED_IN_GHL = 'status_changed_in_ghl'
+
+export async function insertStatusChangedInGhl(
+  db: DB,
+  entry: { clientId: string; leadId: string; detail: string },
+): Promise<void> {
+  await db.insert(leadActivity).values({ ...entry, kind: STATUS_CHANGED_IN_GHL, actorUsername: 'GHL' })
+}

@@ -42,6 +42,7 @@ export async function startWithSimulators(
   })
   yelp.setWebhookUrl(`${server.url}/yelp/webhook`)
   ghl.setReplyUrl(`${server.url}/reply`)
+  ghl.setAppWebhookUrl(`${server.url}/ghl/webhook`)
   const admin = new SessionClient(server.url)
   await admin.login(server.adminUsername, server.adminPassword)
   return {

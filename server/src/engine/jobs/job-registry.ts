@@ -10,6 +10,8 @@ import { leadMetricsJob } from './lead-metrics.job.ts'
 import { leadSyncBulkJob, leadSyncJob } from './lead-sync.job.ts'
 import { logRetentionJob } from './log-retention.job.ts'
 import { markReadJob } from './mark-read.job.ts'
+import { opportunityBackfillJob } from './opportunity-backfill.job.ts'
+import { opportunitySyncJob } from './opportunity-sync.job.ts'
 import { reconcileJob } from './reconcile.job.ts'
 import { replyJob } from './reply.job.ts'
 import { subscriptionSyncJob } from './subscription-sync.job.ts'
@@ -34,6 +36,8 @@ export const JOBS: readonly JobDefinition[] = [
   housekeepingJob,
   leadAutomationJob,
   automationSweepJob,
+  opportunitySyncJob,
+  opportunityBackfillJob,
 ]
 
 /** The declaration of a queue's jobs (a parked or rescheduled job names only its queue). */

@@ -2,6 +2,7 @@ import { QUEUES } from '@common/queues.ts'
 import { z } from 'zod'
 import { queueLeadAutomation } from '../automation/automation-trigger.ts'
 import { LeadSyncHandler } from '../lead-sync/lead-sync.handler.ts'
+import { queueOpportunityIfNeeded } from '../pipeline/queue-opportunity.ts'
 import { withLeadLease } from '../queue/lead-lease.ts'
 import {
   DAY_HORIZON_MS,
@@ -36,6 +37,8 @@ export function leadSyncHandler(deps: JobDeps): LeadSyncHandler {
       await jobs.enqueue(leadMetricsJob, { clientId, leadId })
     },
     (clientId, leadId) => queueLeadAutomation(db, jobs, { clientId, leadId }),
+    // The contact exists: the lead's GHL opportunity may be created (docs/spec/product.md §9.4).
+    (clientId, leadId) => queueOpportunityIfNeeded(db, jobs, clientId, leadId),
   )
 }
 

@@ -28,6 +28,8 @@ export interface LeadSyncOutcome {
 
 /** Queues the fetch of a stored lead's Yelp metrics (docs/decisions/0014; the yelp-lead-metrics queue). */
 export type QueueLeadMetrics = (clientId: string, leadId: string) => Promise<void>
+/** Told once a lead's GHL contact exists (the pipeline queues its opportunity, docs/spec/product.md §9.4). */
+export type ContactReady = (clientId: string, leadId: string) => Promise<void>
 
 const LEAD_TAG = 'yelp-lead'
 /**
@@ -58,6 +60,7 @@ export class LeadSyncHandler {
     private readonly queueMetrics: QueueLeadMetrics = async () => {},
     /** Told when the lead's conversation was stored: its first reply or follow-ups may be due. */
     private readonly conversationStored: QueueLeadMetrics = async () => {},
+    private readonly contactReady: ContactReady = async () => {},
   ) {
     this.forwarder = new EventForwarder(db, ghl)
   }
@@ -93,6 +96,7 @@ export class LeadSyncHandler {
       return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'GoHighLevel is not connected yet' }
     }
     const link = await this.ensureContact(client, fields, { verify: job.reason !== NEW_EVENT })
+    await this.contactReady(job.clientId, job.leadId)
     const forwarded = await this.forwardNew(client, job.leadId, pending, link, fields, signal)
     return { leadId: job.leadId, stored: true, forwarded }
   }
@@ -100,6 +104,7 @@ export class LeadSyncHandler {
   /** Contact and stored events of a lead already in the database (no Yelp call). */
   async syncFromStore(client: GhlConnection, lead: LeadRow, signal?: AbortSignal): Promise<number> {
     const link = await this.ensureContact(client, lead, { verify: true })
+    await this.contactReady(client.clientId, lead.leadId)
     const pending = await this.unsettled(client.clientId, lead.leadId, storedEventsOf(lead))
     return this.forwardNew(client, lead.leadId, pending, link, lead, signal)
   }

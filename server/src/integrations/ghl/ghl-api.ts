@@ -6,8 +6,9 @@ import type { ProviderResponse } from '../http/provider-http.ts'
 import type { AccessTokenSource } from '../oauth/access-token-source.port.ts'
 import type { GhlConfig } from './ghl.manifest.ts'
 
-// docs/providers/ghl.md intro: contacts → Version 2021-07-28, conversations → 2021-04-15 (the wrong one is a 400).
-const VERSIONS = { contacts: '2021-07-28', conversations: '2021-04-15' } as const
+// docs/providers/ghl.md intro and §11: contacts and opportunities → Version 2021-07-28, conversations →
+// 2021-04-15 (the wrong one is a 400).
+const VERSIONS = { contacts: '2021-07-28', conversations: '2021-04-15', opportunities: '2021-07-28' } as const
 
 export type GhlResourceGroup = keyof typeof VERSIONS
 

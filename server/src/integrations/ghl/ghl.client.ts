@@ -6,6 +6,7 @@ import { GhlApi } from './ghl-api.ts'
 import { GhlContactsClient } from './ghl-contacts.client.ts'
 import { GhlConversationsClient } from './ghl-conversations.client.ts'
 import { type GhlInboundMessage, type GhlMessageStatus, GhlMessagesClient } from './ghl-messages.client.ts'
+import { GhlOpportunitiesClient } from './ghl-opportunities.client.ts'
 
 /**
  * The GHL calls a lead's sync and a reply make, as one object (the engine's GhlPort): contacts,
@@ -15,12 +16,15 @@ export class GhlClient {
   private readonly contacts: GhlContactsClient
   private readonly conversations: GhlConversationsClient
   private readonly messages: GhlMessagesClient
+  /** Pipelines and opportunities (docs/providers/ghl.md §11). */
+  readonly opportunities: GhlOpportunitiesClient
 
   constructor(config: GhlConfig, api: ProviderApi, tokens: AccessTokenSource) {
     const ghl = new GhlApi(config, api, tokens)
     this.contacts = new GhlContactsClient(ghl)
     this.conversations = new GhlConversationsClient(ghl)
     this.messages = new GhlMessagesClient(ghl)
+    this.opportunities = new GhlOpportunitiesClient(ghl)
   }
 
   searchDuplicate(

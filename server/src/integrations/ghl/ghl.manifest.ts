@@ -40,7 +40,10 @@ export const ghlManifest = {
     rateLimitMax: 'GHL_RATE_LIMIT_MAX',
     rateLimitIntervalMs: 'GHL_RATE_LIMIT_INTERVAL_MS',
   },
-  /** Scopes the conversation-provider design needs (docs/providers/ghl.md §9 "Required scopes"). */
+  /**
+   * Scopes the conversation-provider design needs (docs/providers/ghl.md §9 "Required scopes"), and
+   * the pipeline's (§11). A connection made before the pipeline existed lacks the last two.
+   */
   scopes: [
     'contacts.readonly',
     'contacts.write',
@@ -50,7 +53,11 @@ export const ghlManifest = {
     'conversations/message.write',
     'locations/customFields.readonly',
     'locations/customFields.write',
+    'opportunities.readonly',
+    'opportunities.write',
   ],
+  /** What the pipeline needs of a connection's granted scopes (docs/providers/ghl.md §11). */
+  pipelineScopes: ['opportunities.readonly', 'opportunities.write'],
   /** The documented path since May 2026 (docs/providers/ghl.md §5); the legacy /oauth/chooselocation also works. */
   authorizeUrl: (settings: Pick<GhlSettings, 'authBase'>) =>
     new URL('/v2/oauth/chooselocation', settings.authBase),

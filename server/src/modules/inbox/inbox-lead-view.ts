@@ -14,7 +14,16 @@ import type { DraftRow } from '../../repositories/lead-drafts.repository.ts'
 import type { HubReplyRow, InboxLeadRow } from '../../repositories/lead-inbox.repository.ts'
 
 /** A stored lead as the inbox shows it (docs/spec/dashboard-spec.md §3.2 "Lead (inbox view)"). */
-export function toLeadView(row: InboxLeadRow, clientName: string | null): Lead {
+export interface LeadOpportunityView {
+  opportunityId: string | null
+  changedInGhlAt: Date | null
+}
+
+export function toLeadView(
+  row: InboxLeadRow,
+  clientName: string | null,
+  opportunity: LeadOpportunityView | null = null,
+): Lead {
   const events = (row.events ?? []).flatMap((event) => {
     const parsed = leadEventSchema.safeParse(event)
     return parsed.success ? [parsed.data] : []
@@ -56,6 +65,8 @@ export function toLeadView(row: InboxLeadRow, clientName: string | null): Lead {
           : null,
     },
     waitingSince: OPEN_STATUSES.has(row.status) ? (row.waitingSince?.toISOString() ?? null) : null,
+    opportunityId: opportunity?.opportunityId ?? null,
+    statusChangedInGhlAt: opportunity?.changedInGhlAt?.toISOString() ?? null,
   }
 }
 
@@ -94,7 +105,8 @@ export function toDraft(row: DraftRow): Draft {
 }
 
 function toActivity(row: LeadActivityRow): LeadActivity[] {
-  if (row.kind !== 'replied_phone' && row.kind !== 'replied_email') return []
+  if (row.kind !== 'replied_phone' && row.kind !== 'replied_email' && row.kind !== 'status_changed_in_ghl')
+    return []
   return [{ kind: row.kind, by: row.actorUsername, detail: row.detail, at: row.createdAt.toISOString() }]
 }
 

@@ -14,6 +14,7 @@ import { queueLeadAutomation } from '../../engine/automation/automation-trigger.
 import type { ChangePort } from '../../engine/changes/change-port.ts'
 import { hubReplyJob } from '../../engine/jobs/hub-reply.job.ts'
 import { leadContactJob } from '../../engine/jobs/lead-contact.job.ts'
+import { queueStatusMove } from '../../engine/pipeline/queue-opportunity.ts'
 import type { JobQueue } from '../../engine/queue/job-queue.ts'
 import type { HubReplyJob, LeadJob } from '../../engine/queue/queues.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
@@ -34,6 +35,7 @@ import {
   setLeadContact,
   setLeadStatus,
 } from '../../repositories/lead-inbox.repository.ts'
+import { opportunitiesOfLeads } from '../../repositories/lead-opportunities.repository.ts'
 import { findMessageById, insertMessageOnce, updateMessage } from '../../repositories/messages.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
@@ -109,9 +111,16 @@ export class LeadsService {
 
   async setStatus(session: AuthenticatedSession, leadId: string, status: LeadStatus): Promise<Lead> {
     const row = await this.visibleLead(session, leadId)
-    await setLeadStatus(this.deps.db, row.leadId, status)
-    // Converted or closed ends the lead's first reply and follow-ups (docs/spec/product.md §9.2).
-    if (this.deps.jobs) await queueLeadAutomation(this.deps.db, this.deps.jobs, row)
+    const { jobs } = this.deps
+    if (jobs) {
+      // The change takes the lead's next version and queues its move in GHL, both or neither;
+      // converted or closed also ends the lead's first reply and follow-ups (docs/spec/product.md §9.2).
+      await jobs.transaction(this.deps.db, async (tx) => {
+        await setLeadStatus(tx, row.leadId, status)
+        await queueStatusMove(tx, jobs, row.clientId, row.leadId)
+        await queueLeadAutomation(this.deps.db, jobs, row, { tx })
+      })
+    } else await setLeadStatus(this.deps.db, row.leadId, status)
     this.announce(row)
     return this.reread(session, leadId)
   }
@@ -204,11 +213,19 @@ export class LeadsService {
   }
 
   private async views(rows: InboxLeadRow[]): Promise<Lead[]> {
-    const names = await clientNamesOf(
-      this.deps.db,
-      rows.map((r) => r.clientId),
+    const [names, opportunities] = await Promise.all([
+      clientNamesOf(
+        this.deps.db,
+        rows.map((r) => r.clientId),
+      ),
+      opportunitiesOfLeads(
+        this.deps.db,
+        rows.map((r) => r.leadId),
+      ),
+    ])
+    return rows.map((row) =>
+      toLeadView(row, names.get(row.clientId) ?? null, opportunities.get(row.leadId) ?? null),
     )
-    return rows.map((row) => toLeadView(row, names.get(row.clientId) ?? null))
   }
 
   private announce(row: InboxLeadRow): void {

@@ -87,6 +87,11 @@ export function LeadDetailsPanel({
                 ))}
               </SelectContent>
             </Select>
+            {lead.statusChangedInGhlAt && (
+              <p className="text-xs text-muted-foreground" data-testid="status-changed-in-ghl">
+                Changed in GHL · {formatDateTime(lead.statusChangedInGhlAt)}
+              </p>
+            )}
           </div>
           {canChangeStatus && (
             <RepliedActions activity={lead.activity} isSaving={isMarkingReplied} onMark={onMarkReplied} />

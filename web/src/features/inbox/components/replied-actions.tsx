@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button.tsx'
 export const ACTIVITY_LABELS: Record<LeadActivity['kind'], string> = {
   replied_phone: 'Replied by phone',
   replied_email: 'Replied by email',
+  status_changed_in_ghl: 'Status changed in GHL',
 }
 
 /**

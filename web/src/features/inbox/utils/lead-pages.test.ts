@@ -29,6 +29,8 @@ function lead(n: number, minutesAgo: number, patch: Partial<Lead> = {}): Lead {
       responseSeconds: null,
     },
     waitingSince: null,
+    opportunityId: null,
+    statusChangedInGhlAt: null,
     ...patch,
   }
 }

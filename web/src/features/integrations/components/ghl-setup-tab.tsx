@@ -14,6 +14,7 @@ import { useSaveGhlApiKey } from '@/features/integrations/api/save-ghl-api-key.t
 import { ContactSyncButton } from '@/features/integrations/components/contact-sync-button.tsx'
 import { CustomFieldsSetup } from '@/features/integrations/components/custom-fields-setup.tsx'
 import { OAuthButton } from '@/features/integrations/components/oauth-button.tsx'
+import { PipelineStep } from '@/features/integrations/components/pipeline/pipeline-step.tsx'
 import { SetupStep } from '@/features/integrations/components/setup-step.tsx'
 import { ghlAuthUrl } from '@/features/integrations/utils/oauth-links.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
@@ -110,6 +111,7 @@ function GhlSteps({ client }: { client: ClientView }) {
           />
         </section>
       )}
+      {ghl.connected && !ghl.needsReauth && <PipelineStep client={client} />}
     </div>
   )
 }

@@ -50,6 +50,8 @@ function newestLead(): Lead {
       responseSeconds: null,
     },
     waitingSince: '2026-11-01T00:00:00.000Z',
+    opportunityId: null,
+    statusChangedInGhlAt: null,
   }
 }
 
