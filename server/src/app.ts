@@ -10,6 +10,9 @@ import { loggerOptions } from './http/logger-options.ts'
 import { installRateLimits } from './http/rate-limits.ts'
 import { installRequestPolicy } from './http/request-policy.ts'
 import { registerWebClient } from './http/web-client.ts'
+import type { AlertChannelsService } from './modules/alerts/alert-channels.service.ts'
+import type { AlertHistoryService } from './modules/alerts/alert-history.service.ts'
+import { registerAlertRoutes } from './modules/alerts/alerts.routes.ts'
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts'
 import type { AuditService } from './modules/audit/audit.service.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
@@ -80,6 +83,9 @@ export interface RouteServices {
   leads: LeadsService
   /** Read receipts and replied marks on Yelp (issue 17). */
   leadDuties: LeadDutiesService
+  /** Alert channels and the alert history (docs/spec/product.md §9.3). */
+  alertChannels: AlertChannelsService
+  alertHistory: AlertHistoryService
   /** Present when this process runs the engine (it was given a job queue). */
   ingress?: IngressServices
 }
@@ -186,6 +192,7 @@ export async function registerRoutes(
   registerEventRoutes(app, services.events)
   registerLeadRoutes(app, services.leads)
   registerLeadDutyRoutes(app, services.leadDuties)
+  registerAlertRoutes(app, { channels: services.alertChannels, history: services.alertHistory })
   const ingress = services.ingress
   if (ingress) {
     await registerYelpWebhookRoutes(app, ingress.webhooks, ingress.onLeadSyncsQueued, ingress.onWebhookLogged)

@@ -6,11 +6,21 @@ import { createApp, registerRoutes } from './app.ts'
 import type { AppConfig } from './config/config.ts'
 import { type Database, type DB, INGEST_POOL_SIZE } from './db/database.ts'
 import { listenForNotifications } from './db/notifications.ts'
+import { AlertConditions, registerAlertConditions } from './engine/alerts/alert-conditions.job.ts'
+import {
+  AlertDeliveryHandler,
+  type AlertDeliveryOptions,
+  registerAlertDelivery,
+} from './engine/alerts/alert-delivery.job.ts'
+import { needsReauthAlert } from './engine/alerts/alert-events.ts'
+import { AlertOutbox } from './engine/alerts/alert-outbox.ts'
+import type { AlertPort } from './engine/alerts/alert-port.ts'
 import { type ConnectionListener, Engine, type EngineOptions } from './engine/engine.ts'
 import { QUEUES } from './engine/queue/queues.ts'
 import { registerRetention } from './engine/retention.job.ts'
 import type { RegisteredRoute } from './http/access.ts'
 import { consoleStream, loggerOptions } from './http/logger-options.ts'
+import { AlertSenders } from './integrations/alerts/alert-senders.ts'
 import { GhlCustomFieldsClient } from './integrations/ghl/ghl-custom-fields.client.ts'
 import { GhlOAuth } from './integrations/ghl/ghl-oauth.ts'
 import { parsePublicKey } from './integrations/ghl/ghl-webhook-signature.ts'
@@ -22,6 +32,8 @@ import { YelpOAuth } from './integrations/yelp/yelp-oauth.ts'
 import { YelpSubscriptions } from './integrations/yelp/yelp-subscriptions.ts'
 import { SecretBox } from './lib/secret-box.ts'
 import { Signer } from './lib/signer.ts'
+import { AlertChannelsService } from './modules/alerts/alert-channels.service.ts'
+import { AlertHistoryService } from './modules/alerts/alert-history.service.ts'
 import { AuditService } from './modules/audit/audit.service.ts'
 import { AuthService } from './modules/auth/auth.service.ts'
 import { registerBackupSchedule } from './modules/backups/backup-schedule.ts'
@@ -84,6 +96,8 @@ export interface Core {
   /** Called after a client connects (or re-connects) a provider: parked jobs resume. */
   connectionListeners: ConnectionListener[]
   engineOptions: EngineOptions
+  /** Where alerts are raised (docs/spec/product.md §9.3). */
+  alerts: AlertPort
 }
 
 /** What tests may tune: short provider timeouts instead of waiting out the production ones. */
@@ -92,6 +106,8 @@ export interface CoreOptions {
   engine?: EngineOptions
   /** The clock sessions expire by; a test moves it instead of waiting out a timeout. */
   clock?: () => Date
+  /** Alert delivery retries and claims, shortened by tests. */
+  alerts?: AlertDeliveryOptions
 }
 
 export interface AppDeps {
@@ -138,6 +154,9 @@ export async function buildApp({
     rateLimitingEnabled: () => rateLimiting.isEnabled(),
   })
 
+  // Alerts are raised from everywhere through one port; the outbox behind it needs the job queue.
+  let outbox: AlertOutbox | undefined
+  const alerts: AlertPort = { raise: (event) => outbox?.raise(event) ?? Promise.resolve() }
   // Providers: one HTTP layer (rate limits, call log), OAuth, the token manager, the clients.
   const requestLog = new ApiRequestLogStore(db)
   const http = new ProviderHttp(requestLog, app.log)
@@ -153,6 +172,7 @@ export async function buildApp({
     yelpOAuth,
     ghlOAuth,
     new ProviderAlertStore(db),
+    (provider, clientId, reason) => alerts.raise(needsReauthAlert(provider, clientId, reason)),
   )
   // On PostgreSQL several processes share the providers' limits through the database (issue 10
   // item 9, decision 0015); PGlite has one process, whose own limiter is the whole budget.
@@ -173,6 +193,7 @@ export async function buildApp({
     providers,
     connectionListeners: [],
     engineOptions: options.engine ?? {},
+    alerts,
   }
   // What changed, for the operators' open screens: the engine announces through its port.
   const changes = await openChangeBus(database, (error) =>
@@ -181,12 +202,26 @@ export async function buildApp({
   app.addHook('onClose', async () => changes.close())
   const events = new EventStreamService(changes, (session) => visibleClientIds(db, session))
   const engine = boss ? new Engine(boss, core, app.log, changes) : undefined
+  const isShared = database.kind === 'postgres'
+  const senders = new AlertSenders(config.smtp)
+  app.addHook('onClose', async () => senders.close())
+  if (boss)
+    outbox = await startAlerts({
+      boss,
+      db,
+      isShared,
+      box,
+      senders,
+      changes,
+      config,
+      log: app.log,
+      options: options.alerts,
+    })
 
   const sessionTimeout = new SessionTimeout(db)
   const webhookSecret = new WebhookSecret(db)
   const auth = new AuthService(db, sessionTimeout, options.clock)
   const backups = new BackupsService({ db, kind: database.kind, dataDir: config.dataDir, log: app.log })
-  const isShared = database.kind === 'postgres'
   const replanBackups = boss ? await registerBackupSchedule(boss, db, isShared, backups) : undefined
   if (boss) await registerRetention(boss, db, isShared, app.log)
   const runtime = new SettingsRuntime({
@@ -255,7 +290,15 @@ export async function buildApp({
     settings,
     backups,
     events,
-    leads: new LeadsService({ db, boss, wake: (queue) => engine?.wake(queue), changes }),
+    leads: new LeadsService({ db, boss, wake: (queue) => engine?.wake(queue), changes, alerts }),
+    alertChannels: new AlertChannelsService({
+      db,
+      box,
+      senders,
+      baseUrl: config.baseUrl,
+      hasSmtp: Boolean(config.smtp),
+    }),
+    alertHistory: new AlertHistoryService(db),
     leadDuties: new LeadDutiesService({
       db,
       boss,
@@ -271,6 +314,42 @@ export async function buildApp({
         : undefined,
   })
   return { app, routes, sessionTimeout, settings, backups, logSink, core, engine, changes, events }
+}
+
+/** The alert outbox, its delivery workers and the conditions job (docs/spec/product.md §9.3). */
+async function startAlerts(deps: {
+  boss: PgBoss
+  db: DB
+  isShared: boolean
+  box: SecretBox
+  senders: AlertSenders
+  changes: ChangeBus
+  config: AppConfig
+  log: FastifyBaseLogger
+  options: AlertDeliveryOptions | undefined
+}): Promise<AlertOutbox> {
+  const { boss, db, isShared, changes, log } = deps
+  let delivery: { wake: (jobs: number) => void } | undefined
+  const outbox = new AlertOutbox({
+    db,
+    boss,
+    baseUrl: deps.config.baseUrl,
+    changes,
+    log,
+    onQueued: (jobs) => delivery?.wake(jobs),
+  })
+  const handler = new AlertDeliveryHandler({
+    db,
+    boss,
+    box: deps.box,
+    senders: deps.senders,
+    changes,
+    log,
+    options: deps.options,
+  })
+  delivery = await registerAlertDelivery(boss, db, isShared, handler)
+  await registerAlertConditions(boss, db, isShared, new AlertConditions(db, outbox))
+  return outbox
 }
 
 /** Several processes share PostgreSQL, so changes travel by NOTIFY; PGlite has one process. */

@@ -21,6 +21,7 @@ import {
   takeParkedJobs,
   touchActiveJob,
 } from '../repositories/parked-jobs.repository.ts'
+import { type AlertPort, NO_ALERTS } from './alerts/alert-port.ts'
 import { type ChangePort, NO_CHANGES } from './changes/change-port.ts'
 import { ContactSync } from './contact-sync.ts'
 import { ghlCapHoldsUntil, parkOnGhlDailyCap } from './ghl-daily-cap.ts'
@@ -113,6 +114,8 @@ export interface EngineDeps {
   /** Yelp's business subscriptions (the daily check). */
   subscriptions: SubscriptionsPort
   engineOptions: EngineOptions
+  /** Where alerts are raised (docs/spec/product.md §9.3); none when absent. */
+  alerts?: AlertPort
 }
 
 /** How the engine reschedules a job after a transient provider failure (see reschedule). */
@@ -156,17 +159,23 @@ export class Engine {
     private readonly changes: ChangePort = NO_CHANGES,
   ) {
     const { db, providers } = deps
-    this.leadSync = new LeadSyncHandler(db, providers.yelpLeads, providers.ghl, changes, (clientId, leadId) =>
-      this.queueLeadMetrics(clientId, leadId),
+    const alerts = deps.alerts ?? NO_ALERTS
+    this.leadSync = new LeadSyncHandler(
+      db,
+      providers.yelpLeads,
+      providers.ghl,
+      changes,
+      (clientId, leadId) => this.queueLeadMetrics(clientId, leadId),
+      alerts,
     )
-    this.replies = new ReplyHandler(db, providers.yelpLeads, providers.ghl)
+    this.replies = new ReplyHandler(db, providers.yelpLeads, providers.ghl, alerts)
     this.hubReplies = new HubReplyHandler(db, this.replies, this.leadSync, providers.ghl)
     this.contactUpdates = new LeadContactUpdate(db, this.leadSync)
     this.contactSync = new ContactSync(db, boss, this.leadSync)
     this.imports = new LeadImport(db, boss, providers.yelpLeads)
     this.reconciler = new Reconciler(db, boss, providers.yelpLeads)
     this.markRead = new MarkReadHandler(db, providers.yelpLeads)
-    this.subscriptionSync = new SubscriptionSync(db, deps.subscriptions, changes)
+    this.subscriptionSync = new SubscriptionSync(db, deps.subscriptions, changes, alerts)
     this.leadMetrics = new LeadMetricsHandler(db, providers.yelpLeads)
     deps.connectionListeners.push(async (clientId, provider) => {
       await this.unpark(clientId, provider)
@@ -467,7 +476,7 @@ export class Engine {
         return { parked: reauth.message }
       }
       // Every job of the location waits for the reset from now on, not only this one.
-      const resetAt = await parkOnGhlDailyCap(this.deps.db, clientId, error)
+      const resetAt = await parkOnGhlDailyCap(this.deps.db, clientId, error, this.deps.alerts)
       if (resetAt) return await this.deferUntil(queue, job, resetAt, (error as Error).message)
       if (error instanceof TransientProviderError) {
         const rescheduled = await this.reschedule(queue, job, error)

@@ -1,6 +1,8 @@
 import type { DB } from '../db/database.ts'
 import { DailyCapReachedError } from '../integrations/http/provider-errors.ts'
 import { ghlDailyCapResetOf, recordGhlDailyCap } from '../repositories/ghl-daily-caps.repository.ts'
+import { ghlDailyCapAlert } from './alerts/alert-events.ts'
+import { type AlertPort, NO_ALERTS } from './alerts/alert-port.ts'
 import { QUEUES } from './queue/queues.ts'
 
 /**
@@ -34,9 +36,11 @@ export async function parkOnGhlDailyCap(
   db: DB,
   clientId: string | undefined,
   error: unknown,
+  alerts: AlertPort = NO_ALERTS,
 ): Promise<Date | null> {
   if (!(error instanceof DailyCapReachedError) || error.platform !== 'ghl' || !clientId) return null
   const resetAt = new Date(Date.now() + error.retryAfterMs)
   await recordGhlDailyCap(db, clientId, resetAt, error.message)
+  await alerts.raise(ghlDailyCapAlert(clientId, resetAt, error.message))
   return resetAt
 }

@@ -14,11 +14,13 @@ import { listFieldRecords } from '../../repositories/custom-fields.repository.ts
 import { listSettledEventIds } from '../../repositories/event-claims.repository.ts'
 import { findContactMapping, saveContactMapping } from '../../repositories/ghl-contacts.repository.ts'
 import { findLead, type LeadFields, type LeadRow, upsertLead } from '../../repositories/leads.repository.ts'
+import { type AlertPort, NO_ALERTS } from '../alerts/alert-port.ts'
 import { type ChangePort, NO_CHANGES } from '../changes/change-port.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import { INCREMENTAL_REASONS, type LeadSyncJob } from '../queue/queues.ts'
 import { buildContact } from './contact-builder.ts'
 import { type ContactLink, EventForwarder } from './event-forwarder.ts'
+import { raiseLeadAlerts } from './lead-alerts.ts'
 import { mergeEventsById, storedEventsOf, toLeadFields, withEvents } from './lead-mapper.ts'
 
 export interface LeadSyncOutcome {
@@ -58,6 +60,7 @@ export class LeadSyncHandler {
     private readonly ghl: GhlPort,
     private readonly changes: ChangePort = NO_CHANGES,
     private readonly queueMetrics: QueueLeadMetrics = async () => {},
+    private readonly alerts: AlertPort = NO_ALERTS,
   ) {
     this.forwarder = new EventForwarder(db, ghl)
   }
@@ -73,7 +76,9 @@ export class LeadSyncHandler {
       return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'nothing new' }
     }
     signal?.throwIfAborted()
+    const before = await findLead(this.db, job.clientId, job.leadId)
     const { needsMetrics } = await upsertLead(this.db, fields)
+    await raiseLeadAlerts(this.alerts, job, before, fields, events, pending)
     // Queued as soon as the lead is stored, whatever becomes of its forwarding below.
     if (needsMetrics) await this.queueMetrics(job.clientId, job.leadId)
     await updateClient(this.db, job.clientId, {})

@@ -7,6 +7,8 @@ import { YelpSameSuccessiveMessageError } from '../../integrations/yelp/yelp-lea
 import { claimEvent, completeClaim } from '../../repositories/event-claims.repository.ts'
 import { recordBusinessReply } from '../../repositories/lead-figures.repository.ts'
 import { findMessageById, type MessageRow, updateMessage } from '../../repositories/messages.repository.ts'
+import { replySentAlert } from '../alerts/alert-events.ts'
+import { type AlertPort, NO_ALERTS } from '../alerts/alert-port.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { ReplyJob } from '../queue/queues.ts'
 
@@ -39,6 +41,7 @@ export class ReplyHandler {
     private readonly db: DB,
     private readonly leads: LeadsPort,
     private readonly ghl: GhlPort,
+    private readonly alerts: AlertPort = NO_ALERTS,
   ) {}
 
   async run(job: ReplyJob): Promise<{ status: string }> {
@@ -140,6 +143,9 @@ export class ReplyHandler {
     // The business answered when the reply was written in GHL or the inbox (issue 17 §5), not when
     // its Yelp echo is read back by a later sync.
     await recordBusinessReply(this.db, job.clientId, job.leadId, row.createdAt)
+    await this.alerts.raise(
+      replySentAlert(job.clientId, job.leadId, row.id, row.content, row.platform === 'ghl' ? 'ghl' : 'inbox'),
+    )
   }
 
   private async fail(row: MessageRow, reason: string): Promise<void> {

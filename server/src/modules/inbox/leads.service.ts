@@ -11,6 +11,8 @@ import {
 } from '@common/leads.ts'
 import type PgBoss from 'pg-boss'
 import type { DB } from '../../db/database.ts'
+import { statusChangedAlert } from '../../engine/alerts/alert-events.ts'
+import type { AlertPort } from '../../engine/alerts/alert-port.ts'
 import type { ChangePort } from '../../engine/changes/change-port.ts'
 import { type HubReplyJob, type LeadJob, QUEUES } from '../../engine/queue/queues.ts'
 import { sendInTransaction } from '../../engine/queue/tx-queue.ts'
@@ -52,6 +54,8 @@ export interface LeadsServiceDeps {
   /** Wakes an idle worker of a queue at once. */
   wake: (queue: string) => void
   changes: ChangePort
+  /** `lead.status_changed` (docs/spec/product.md §9.3). */
+  alerts?: AlertPort
 }
 
 /**
@@ -104,6 +108,11 @@ export class LeadsService {
   async setStatus(session: AuthenticatedSession, leadId: string, status: LeadStatus): Promise<Lead> {
     const row = await this.visibleLead(session, leadId)
     await setLeadStatus(this.deps.db, row.leadId, status)
+    if (row.status !== status) {
+      await this.deps.alerts?.raise(
+        statusChangedAlert(row.clientId, row.leadId, row.status, status, session.user.username),
+      )
+    }
     this.announce(row)
     return this.reread(session, leadId)
   }

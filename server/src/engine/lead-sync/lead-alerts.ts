@@ -1,0 +1,59 @@
+import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
+import { eventText, isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
+import type { LeadFields, LeadRow } from '../../repositories/leads.repository.ts'
+import {
+  leadMessageAlert,
+  leadNewAlert,
+  phoneSharedAlert,
+  webhooksSilentByReconcile,
+} from '../alerts/alert-events.ts'
+import type { AlertPort } from '../alerts/alert-port.ts'
+import type { LeadSyncJob } from '../queue/queues.ts'
+
+const RECONCILE_REASONS: ReadonlySet<string> = new Set(['reconcile', 'reconcile-stored'])
+
+const phoneOf = (userData: unknown): string | null => {
+  const phone = (userData as { phone?: unknown } | null | undefined)?.phone
+  return typeof phone === 'string' && phone ? phone : null
+}
+
+/**
+ * The lead events of docs/spec/product.md §9.3 that a sync reveals, raised as soon as the lead is
+ * stored: `lead.new` for the lead's first consumer message, `lead.message` for each later one,
+ * `lead.phone_shared` when a stored lead gains a phone number, and `webhooks.silent` when a
+ * reconcile found events no webhook announced. Only events still to forward count, so a retried
+ * sync raises nothing new (and the outbox drops a repeated cause anyway). An import's leads are
+ * history, not news: it raises nothing.
+ */
+export async function raiseLeadAlerts(
+  alerts: AlertPort,
+  job: LeadSyncJob,
+  before: LeadRow | null,
+  lead: LeadFields,
+  events: YelpEvent[],
+  pending: YelpEvent[],
+): Promise<void> {
+  if (job.reason === 'import') return
+  const isConsumerMessage = (event: YelpEvent) => event.user_type === 'CONSUMER' && isMessageEvent(event)
+  const first = events.find(isConsumerMessage)
+  for (const event of pending.filter(isConsumerMessage)) {
+    const text = eventText(event) || null
+    const at = new Date(event.time_created)
+    await alerts.raise(
+      event.id === first?.id
+        ? leadNewAlert(job.clientId, job.leadId, text, at)
+        : leadMessageAlert(job.clientId, job.leadId, event.id, text, at),
+    )
+  }
+  const phone = phoneOf(lead.userData)
+  if (before && phone && !phoneOf(before.userData))
+    await alerts.raise(phoneSharedAlert(job.clientId, job.leadId, phone))
+  if (RECONCILE_REASONS.has(job.reason)) {
+    const known = new Set(((before?.events ?? []) as Array<{ id?: unknown }>).map((event) => event.id))
+    const unannounced = events
+      .filter((event) => isMessageEvent(event) && !known.has(event.id))
+      .map((event) => event.id)
+    if (unannounced.length)
+      await alerts.raise(webhooksSilentByReconcile(job.clientId, job.leadId, unannounced))
+  }
+}
