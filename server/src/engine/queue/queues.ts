@@ -1,33 +1,7 @@
+import { QUEUES } from '@common/queues.ts'
 import type PgBoss from 'pg-boss'
 
-/** The durable work of the engine; each name is a pg-boss queue. */
-export const QUEUES = {
-  /** Fetch a Yelp lead and its events, mirror it into GHL. One queued + one running per lead. */
-  leadSync: 'yelp-lead-sync',
-  /**
-   * The same sync, queued by the thousand by an import or a reconcile: a queue of its own with few
-   * workers, so a webhook's sync always finds a free worker (issue 10 item 6, bench/RESULTS.md).
-   */
-  leadSyncBulk: 'yelp-lead-sync-bulk',
-  /** Deliver a GHL reply to Yelp and report the outcome back to GHL. */
-  reply: 'ghl-reply',
-  /** Upsert every stored lead of a client as a GHL contact. */
-  contactSync: 'ghl-sync-contacts',
-  /** Page a business's lead ids and queue each lead. */
-  leadImport: 'yelp-lead-import',
-  /** Every 15 minutes: fetch what webhooks missed, per connected business. */
-  reconcile: 'yelp-reconcile',
-  /** Deliver a reply typed in the hub's inbox to Yelp, then mirror it into GHL as outbound. */
-  hubReply: 'hub-reply',
-  /** Push a lead's contact details edited in the inbox to its GHL contact. */
-  leadContact: 'lead-contact-update',
-  /** Mark on Yelp the consumer event a person opened in the inbox (issue 17 §1). */
-  markRead: 'yelp-mark-read',
-  /** Daily: re-subscribe the businesses whose Yelp webhook subscription lapsed (issue 17 §3). */
-  subscriptionSync: 'yelp-subscription-sync',
-  /** Fetch a stored lead's cost_per_lead from Yelp, once per lead (issue 17 §4). */
-  leadMetrics: 'yelp-lead-metrics',
-} as const
+export { QUEUES }
 
 export interface LeadSyncJob {
   clientId: string

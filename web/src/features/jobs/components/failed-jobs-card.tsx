@@ -1,4 +1,5 @@
 import type { JobView } from '@common/jobs.ts'
+import { queueLabel } from '@common/queues.ts'
 import { CheckCircle2, RefreshCw, RotateCcw } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Badge } from '@/components/ui/badge.tsx'
@@ -15,7 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx'
 import { toast } from '@/components/ui/use-toast.ts'
 import { FAILED_JOBS_LIMIT, useFailedJobs } from '@/features/jobs/api/get-failed-jobs.ts'
 import { useRetryJob } from '@/features/jobs/api/retry-job.ts'
-import { attemptsText, failedAt, leadIdOf, queueLabel, timeAgo } from '@/features/jobs/utils/job-display.ts'
+import { attemptsText, failedAt, leadIdOf, timeAgo } from '@/features/jobs/utils/job-display.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 
 const timestampFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })

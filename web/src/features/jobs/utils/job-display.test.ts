@@ -1,32 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  attemptsText,
-  failedAt,
-  leadIdOf,
-  QUEUE_LABELS,
-  queueLabel,
-  timeAgo,
-} from '@/features/jobs/utils/job-display.ts'
-
-describe('queueLabel', () => {
-  it.each([
-    ['yelp-lead-sync', 'Lead sync'],
-    // An import's or a reconcile's syncs, in their own queue (issue 10 item 6).
-    ['yelp-lead-sync-bulk', 'Lead sync'],
-    ['ghl-reply', 'Reply to Yelp'],
-    ['ghl-sync-contacts', 'Contact sync'],
-    ['yelp-lead-import', 'Lead import'],
-    ['yelp-reconcile', 'Reconcile'],
-    ['yelp-lead-metrics', 'Lead cost'],
-    ['some-future-queue', 'some-future-queue'],
-  ])('%s → %s', (queue, label) => {
-    expect(queueLabel(queue)).toBe(label)
-  })
-
-  it('has a label for each of the nine engine queues (server/src/engine/queue/queues.ts)', () => {
-    expect(Object.keys(QUEUE_LABELS)).toHaveLength(9)
-  })
-})
+import { attemptsText, failedAt, leadIdOf, timeAgo } from '@/features/jobs/utils/job-display.ts'
 
 describe('attemptsText', () => {
   it.each([

@@ -1,23 +1,5 @@
 import type { JobView } from '@common/jobs.ts'
 
-/** The engine's queues in words (server/src/engine/queue/queues.ts). */
-export const QUEUE_LABELS: Record<string, string> = {
-  'yelp-lead-sync': 'Lead sync',
-  'yelp-lead-sync-bulk': 'Lead sync',
-  'ghl-reply': 'Reply to Yelp',
-  'ghl-sync-contacts': 'Contact sync',
-  'yelp-lead-import': 'Lead import',
-  'yelp-reconcile': 'Reconcile',
-  'hub-reply': 'Inbox reply to Yelp',
-  'lead-contact-update': 'Contact update',
-  'yelp-lead-metrics': 'Lead cost',
-}
-
-/** A queue's name in words; an unknown queue keeps its own name. */
-export function queueLabel(queue: string): string {
-  return QUEUE_LABELS[queue] ?? queue
-}
-
 /** The first run plus every re-run: "1 attempt", "9 attempts". */
 export function attemptsText(job: Pick<JobView, 'retryCount'>): string {
   const attempts = job.retryCount + 1

@@ -1,0 +1,59 @@
+// The engine's job queues and their names in words. The server creates one pg-boss queue per
+// name; the dashboard's Failed-jobs card labels each dead job with its queue's label.
+
+/** The durable work of the engine; each value is a pg-boss queue name. */
+export const QUEUES = {
+  /** Fetch a Yelp lead and its events, mirror it into GHL. One queued + one running per lead. */
+  leadSync: 'yelp-lead-sync',
+  /**
+   * The same sync, queued by the thousand by an import or a reconcile: a queue of its own with few
+   * workers, so a webhook's sync always finds a free worker (bench/RESULTS.md, "drain").
+   */
+  leadSyncBulk: 'yelp-lead-sync-bulk',
+  /** Deliver a GHL reply to Yelp and report the outcome back to GHL. */
+  reply: 'ghl-reply',
+  /** Upsert every stored lead of a client as a GHL contact. */
+  contactSync: 'ghl-sync-contacts',
+  /** Page a business's lead ids and queue each lead. */
+  leadImport: 'yelp-lead-import',
+  /** Every 15 minutes: fetch what webhooks missed, per connected business. */
+  reconcile: 'yelp-reconcile',
+  /** Deliver a reply typed in the hub's inbox to Yelp, then mirror it into GHL as outbound. */
+  hubReply: 'hub-reply',
+  /** Push a lead's contact details edited in the inbox to its GHL contact. */
+  leadContact: 'lead-contact-update',
+  /** Mark on Yelp the consumer event a person opened in the inbox (docs/decisions/0012). */
+  markRead: 'yelp-mark-read',
+  /** Daily: re-subscribe the businesses whose Yelp webhook subscription lapsed (docs/decisions/0012). */
+  subscriptionSync: 'yelp-subscription-sync',
+  /** Fetch a stored lead's cost_per_lead from Yelp, once per lead (docs/decisions/0014). */
+  leadMetrics: 'yelp-lead-metrics',
+} as const
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
+
+/** Every queue in words: a queue added above without a label here does not compile. */
+export const QUEUE_LABELS: { readonly [Q in QueueName]: string } = {
+  'yelp-lead-sync': 'Lead sync',
+  'yelp-lead-sync-bulk': 'Lead sync',
+  'ghl-reply': 'Reply to Yelp',
+  'ghl-sync-contacts': 'Contact sync',
+  'yelp-lead-import': 'Lead import',
+  'yelp-reconcile': 'Reconcile',
+  'hub-reply': 'Inbox reply to Yelp',
+  'lead-contact-update': 'Contact update',
+  'yelp-mark-read': 'Mark read on Yelp',
+  'yelp-subscription-sync': 'Subscription check',
+  'yelp-lead-metrics': 'Lead cost',
+}
+
+export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES)
+
+export function isQueueName(queue: string): queue is QueueName {
+  return (QUEUE_NAMES as readonly string[]).includes(queue)
+}
+
+/** A queue's name in words; an unknown queue (one a newer server added) keeps its own name. */
+export function queueLabel(queue: string): string {
+  return isQueueName(queue) ? QUEUE_LABELS[queue] : queue
+}

@@ -1,0 +1,92 @@
+import type { QueueName } from '@common/queues.ts'
+import type { FastifyBaseLogger } from 'fastify'
+import type { z } from 'zod'
+import type { AppConfig } from '../../config/config.ts'
+import type { DB } from '../../db/database.ts'
+import type { TokenManager } from '../../integrations/oauth/token-manager.ts'
+import type { ProviderClients } from '../../integrations/provider-clients.ts'
+import type { YelpOAuth } from '../../integrations/yelp/yelp-oauth.ts'
+import type { ChangePort } from '../changes/change-port.ts'
+import type { SubscriptionsPort } from '../provider-ports.ts'
+import type { JobQueue } from '../queue/job-queue.ts'
+
+/**
+ * A job's queue options, as pg-boss takes them (createQueue/updateQueue): `policy` decides how
+ * many jobs of one singleton key may wait or run, the retries are pg-boss's own (for failures
+ * that are not a provider's transient ones, which the failure policy reschedules), and
+ * `expireInSeconds` bounds a run without a heartbeat.
+ */
+export interface JobQueueOptions {
+  policy?: 'standard' | 'short' | 'singleton' | 'stately'
+  retryLimit?: number
+  retryDelay?: number
+  retryBackoff?: boolean
+  expireInSeconds?: number
+}
+
+/**
+ * Everything a job's handler may use, built once by the composition root and handed to every
+ * run through its context: a job file never constructs a collaborator of its own, and a test
+ * hands the same bag a database and simulator-backed clients.
+ */
+export interface JobDeps {
+  config: AppConfig
+  db: DB
+  providers: ProviderClients
+  tokens: Pick<TokenManager, 'yelpAccessToken' | 'markNeedsReauth'>
+  yelpOAuth: Pick<YelpOAuth, 'listBusinesses'>
+  subscriptions: SubscriptionsPort
+  /** Where a job queues follow-up work (through that job's own declaration). */
+  jobs: JobQueue
+  /** What the job changed on the operators' screens. */
+  changes: ChangePort
+  clock: () => Date
+  log: FastifyBaseLogger
+}
+
+export interface JobContext {
+  deps: JobDeps
+  /** The pg-boss id of this run. */
+  jobId: string
+}
+
+/**
+ * One kind of durable work: its queue, the shape of its data, how many workers run it in each
+ * process, its pg-boss options and the engine's rules around it. A job file exports one of
+ * these (engine/jobs/<name>.job.ts) and one line of engine/jobs/job-registry.ts lists it; the
+ * engine creates the queue, its workers and its schedule from that (docs/architecture.md,
+ * "Adding a job").
+ */
+export interface JobDefinition<P extends object = object> {
+  queue: QueueName
+  /** The job's data, parsed before every run; a job whose data does not parse is dead. */
+  payload: z.ZodType<P>
+  /** Workers per process. */
+  workers: number
+  options: JobQueueOptions
+  /**
+   * How long after its first transient provider failure (429, 5xx, timeout) the job keeps being
+   * rescheduled; without one, pg-boss's own retries end it. Time parked for a re-authorization
+   * or deferred for a spent daily cap does not count.
+   */
+  horizonMs?: number
+  /** The key the queue's policy counts by (one queued sync per lead); every enqueue applies it. */
+  singletonKey?(payload: P): string
+  /** pg-boss priority, higher first. */
+  priority?(payload: P): number
+  /** Its provider calls wait behind the live ones in the rate limiter (call-priority.ts). */
+  bulk?: boolean
+  /** A cron schedule (UTC unless `tz`): pg-boss sends one job per tick across processes. */
+  schedule?: { cron: string; tz?: string }
+  /**
+   * What the job changed on the operators' screens when it ends: `lead` announces the leads,
+   * messages and API logs of its client and lead; `logs` only its API calls.
+   */
+  announces?: 'lead' | 'logs'
+  handle(payload: P, ctx: JobContext): Promise<unknown>
+}
+
+/** Declares a job: the identity function that checks the declaration and infers its payload. */
+export function defineJob<P extends object>(definition: JobDefinition<P>): JobDefinition<P> {
+  return definition
+}
