@@ -28,6 +28,10 @@ export const QUEUES = {
   subscriptionSync: 'yelp-subscription-sync',
   /** Fetch a stored lead's cost_per_lead from Yelp, once per lead (docs/decisions/0014). */
   leadMetrics: 'yelp-lead-metrics',
+  /** Deliver one alert to one channel (docs/spec/product.md §9.3), retried for 24 h. */
+  alertDelivery: 'alert-delivery',
+  /** Every minute: leads waiting past a channel's SLA, and jobs that died, become alerts. */
+  alertConditions: 'alert-conditions',
 } as const
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
@@ -45,6 +49,8 @@ export const QUEUE_LABELS: { readonly [Q in QueueName]: string } = {
   'yelp-mark-read': 'Mark read on Yelp',
   'yelp-subscription-sync': 'Subscription check',
   'yelp-lead-metrics': 'Lead cost',
+  'alert-delivery': 'Alert delivery',
+  'alert-conditions': 'Alert conditions',
 }
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES)

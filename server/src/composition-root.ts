@@ -6,16 +6,21 @@ import { createApp, registerRoutes } from './app.ts'
 import type { AppConfig } from './config/config.ts'
 import { type Database, type DB, INGEST_POOL_SIZE } from './db/database.ts'
 import { listenForNotifications } from './db/notifications.ts'
-import { AlertConditions, registerAlertConditions } from './engine/alerts/alert-conditions.job.ts'
+import { AlertConditions } from './engine/alerts/alert-conditions.ts'
 import {
   AlertDeliveryHandler,
   type AlertDeliveryOptions,
-  registerAlertDelivery,
-} from './engine/alerts/alert-delivery.job.ts'
+  releaseOrphanedAlertClaims,
+} from './engine/alerts/alert-delivery-handler.ts'
 import { needsReauthAlert } from './engine/alerts/alert-events.ts'
+import { runDeclaredJobs } from './engine/alerts/alert-jobs.runner.ts'
 import { AlertOutbox } from './engine/alerts/alert-outbox.ts'
 import type { AlertPort } from './engine/alerts/alert-port.ts'
 import { type ConnectionListener, Engine, type EngineOptions } from './engine/engine.ts'
+import { alertConditionsJob } from './engine/jobs/alert-conditions.job.ts'
+import { alertDeliveryJob } from './engine/jobs/alert-delivery.job.ts'
+import { IdleWorkers } from './engine/queue/idle-workers.ts'
+import { PgBossJobQueue } from './engine/queue/job-queue.ts'
 import { QUEUES } from './engine/queue/queues.ts'
 import { registerRetention } from './engine/retention.job.ts'
 import type { RegisteredRoute } from './http/access.ts'
@@ -208,12 +213,10 @@ export async function buildApp({
   if (boss)
     outbox = await startAlerts({
       boss,
-      db,
+      core,
       isShared,
-      box,
       senders,
       changes,
-      config,
       log: app.log,
       options: options.alerts,
     })
@@ -319,36 +322,43 @@ export async function buildApp({
 /** The alert outbox, its delivery workers and the conditions job (docs/spec/product.md §9.3). */
 async function startAlerts(deps: {
   boss: PgBoss
-  db: DB
+  core: Core
   isShared: boolean
-  box: SecretBox
   senders: AlertSenders
   changes: ChangeBus
-  config: AppConfig
   log: FastifyBaseLogger
   options: AlertDeliveryOptions | undefined
 }): Promise<AlertOutbox> {
-  const { boss, db, isShared, changes, log } = deps
-  let delivery: { wake: (jobs: number) => void } | undefined
-  const outbox = new AlertOutbox({
+  const { boss, core, isShared, changes, log } = deps
+  const { db } = core
+  const idle = new IdleWorkers(boss)
+  const jobs = new PgBossJobQueue(boss, idle)
+  const outbox = new AlertOutbox({ db, jobs, baseUrl: core.config.baseUrl, changes, log })
+  const delivery = new AlertDeliveryHandler({
     db,
-    boss,
-    baseUrl: deps.config.baseUrl,
-    changes,
-    log,
-    onQueued: (jobs) => delivery?.wake(jobs),
-  })
-  const handler = new AlertDeliveryHandler({
-    db,
-    boss,
-    box: deps.box,
+    jobs,
+    box: core.box,
     senders: deps.senders,
     changes,
     log,
     options: deps.options,
   })
-  delivery = await registerAlertDelivery(boss, db, isShared, handler)
-  await registerAlertConditions(boss, db, isShared, new AlertConditions(db, outbox))
+  await releaseOrphanedAlertClaims(db, isShared)
+  const jobDeps = {
+    config: core.config,
+    db,
+    providers: core.providers,
+    tokens: core.tokens,
+    yelpOAuth: core.yelpOAuth,
+    subscriptions: core.subscriptions,
+    jobs,
+    changes,
+    clock: () => new Date(),
+    log,
+    alertDelivery: delivery,
+    alertConditions: new AlertConditions(db, outbox),
+  }
+  await runDeclaredJobs(boss, db, isShared, [alertDeliveryJob, alertConditionsJob], jobDeps, idle)
   return outbox
 }
 

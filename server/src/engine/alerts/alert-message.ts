@@ -35,7 +35,7 @@ function wording(
   lead: string,
   data: Record<string, unknown>,
 ): { summary: string; action: string } {
-  const text = str(data.text)
+  const text = str(data.text)?.replace(/\s+/g, ' ').trim()
   const quoted = text ? `: "${text.length > 140 ? `${text.slice(0, 139)}…` : text}"` : ''
   switch (type) {
     case 'lead.new':

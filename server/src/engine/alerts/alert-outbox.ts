@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { QUIET_HOURS_TYPES } from '@common/alerts.ts'
 import { sql } from 'drizzle-orm'
-import type PgBoss from 'pg-boss'
 import type { DB } from '../../db/database.ts'
 import {
   type AlertChannelRow,
@@ -11,20 +10,19 @@ import { alertedRecently, insertAlert } from '../../repositories/alerts.reposito
 import { findClient } from '../../repositories/clients.repository.ts'
 import { findLead } from '../../repositories/leads.repository.ts'
 import type { ChangePort } from '../changes/change-port.ts'
-import { sendInTransaction } from '../queue/tx-queue.ts'
+import type { JobQueue } from '../queue/job-queue.ts'
 import { isQuietAt } from './alert-clock.ts'
 import { type AlertContext, composeAlert } from './alert-message.ts'
 import type { AlertEvent, AlertPort } from './alert-port.ts'
-import { ALERT_DELIVERY_QUEUE, type AlertDeliveryJob } from './alert-queue.ts'
+import { ALERT_DELIVERY, type AlertDeliveryJob } from './alert-queue.ts'
 
 export interface AlertOutboxDeps {
   db: DB
-  boss: PgBoss
+  /** Queues each delivery in the transaction of its row, and wakes a worker once it committed. */
+  jobs: JobQueue
   baseUrl: string
   changes: ChangePort
   log: { warn(object: object, message: string): void }
-  /** Wakes this process's delivery workers (instead of their next poll). */
-  onQueued: (jobs: number) => void
 }
 
 /**
@@ -61,10 +59,9 @@ export class AlertOutbox implements AlertPort {
     )
     const condition = event.condition ?? `${event.type}:${event.leadId ?? event.clientId ?? ''}`
     let added = 0
-    let queued = 0
     const now = new Date()
     for (const channel of channels) {
-      const outcome = await this.deps.db.transaction(async (tx) => {
+      const outcome = await this.deps.jobs.transaction(this.deps.db, async (tx) => {
         // Two raises of one condition on one channel decide their dedupe one after the other.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${channel.id}|${condition}`}))`)
         const reason =
@@ -89,13 +86,11 @@ export class AlertOutbox implements AlertPort {
         if (!row) return 'repeated'
         if (reason) return 'suppressed'
         const job: AlertDeliveryJob = { alertId: row.id }
-        await sendInTransaction(this.deps.boss, tx, ALERT_DELIVERY_QUEUE, job)
+        await this.deps.jobs.enqueue(ALERT_DELIVERY, job, { tx })
         return 'queued'
       })
       if (outcome !== 'repeated') added += 1
-      if (outcome === 'queued') queued += 1
     }
-    if (queued) this.deps.onQueued(queued)
     if (added)
       this.deps.changes.announce({ topic: 'alerts', ...(event.clientId ? { clientId: event.clientId } : {}) })
     return added

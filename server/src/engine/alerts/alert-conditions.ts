@@ -1,4 +1,4 @@
-import type PgBoss from 'pg-boss'
+import { QUEUES } from '@common/queues.ts'
 import type { DB } from '../../db/database.ts'
 import { listEnabledAlertChannels } from '../../repositories/alert-channels.repository.ts'
 import {
@@ -8,15 +8,10 @@ import {
   saveDeadJobWatermark,
 } from '../../repositories/alert-conditions.repository.ts'
 import { listRecordedEventKeys } from '../../repositories/alerts.repository.ts'
-import { withQueueSetupLock } from '../queue/queue.ts'
 import { slaMinutesElapsed } from './alert-clock.ts'
 import type { AlertOutbox } from './alert-outbox.ts'
-import { ALERT_DELIVERY_QUEUE } from './alert-queue.ts'
 import { waitingSinceOf } from './lead-waiting.ts'
 
-export const ALERT_CONDITIONS_QUEUE = 'alert-conditions'
-/** Every minute: condition alerts reach their channel within 5 minutes (docs/spec/product.md §9.3). */
-const ALERT_CONDITIONS_CRON = '* * * * *'
 /** The longest SLA a channel may set (common/alerts.ts): older waits were alerted or never will be. */
 const LONGEST_SLA_MS = 10_080 * 60_000
 const MAX_WAITING_LEADS = 2_000
@@ -94,7 +89,7 @@ export class AlertConditions {
     const stored = await readDeadJobWatermark(this.db)
     // The first run looks back a few minutes only: jobs that died before alerts existed stay quiet.
     const since = stored ? (stored > floor ? stored : floor) : new Date(now.getTime() - FIRST_LOOKBACK_MS)
-    const dead = await listDeadJobsSince(this.db, since, [ALERT_DELIVERY_QUEUE, ALERT_CONDITIONS_QUEUE])
+    const dead = await listDeadJobsSince(this.db, since, [QUEUES.alertDelivery, QUEUES.alertConditions])
     for (const job of dead) {
       await this.outbox.raise({
         type: 'job.dead',
@@ -110,24 +105,4 @@ export class AlertConditions {
     else if (!stored) await saveDeadJobWatermark(this.db, now)
     return dead.length
   }
-}
-
-export async function registerAlertConditions(
-  boss: PgBoss,
-  db: DB,
-  isSharedDatabase: boolean,
-  conditions: AlertConditions,
-): Promise<void> {
-  await withQueueSetupLock(db, isSharedDatabase, async () => {
-    const options = {
-      name: ALERT_CONDITIONS_QUEUE,
-      policy: 'singleton' as const,
-      retryLimit: 1,
-      expireInSeconds: 120,
-    }
-    if (await boss.getQueue(ALERT_CONDITIONS_QUEUE)) await boss.updateQueue(ALERT_CONDITIONS_QUEUE, options)
-    else await boss.createQueue(ALERT_CONDITIONS_QUEUE, options)
-    await boss.schedule(ALERT_CONDITIONS_QUEUE, ALERT_CONDITIONS_CRON, undefined, { tz: 'UTC' })
-  })
-  await boss.work(ALERT_CONDITIONS_QUEUE, { pollingIntervalSeconds: 5 }, async () => conditions.run())
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import type PgBoss from 'pg-boss'
 import type { DB } from '../../db/database.ts'
 import type { AlertDestination, AlertSenders } from '../../integrations/alerts/alert-senders.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
@@ -11,12 +10,11 @@ import {
   markAlertSent,
   releaseAlertClaims,
 } from '../../repositories/alerts.repository.ts'
-import { listActiveJobs } from '../../repositories/parked-jobs.repository.ts'
 import type { ChangePort } from '../changes/change-port.ts'
-import { withQueueSetupLock } from '../queue/queue.ts'
+import type { JobQueue } from '../queue/job-queue.ts'
 import { deliveryOf } from './alert-delivery-content.ts'
 import type { AlertPayload } from './alert-message.ts'
-import { ALERT_DELIVERY_QUEUE, type AlertDeliveryJob } from './alert-queue.ts'
+import { ALERT_DELIVERY, type AlertDeliveryJob } from './alert-queue.ts'
 
 /** How alert deliveries retry; tests shorten them. */
 export interface AlertDeliveryOptions {
@@ -35,11 +33,10 @@ const DEFAULTS: Required<AlertDeliveryOptions> = {
   // Longer than a send can take (10 s per step, alert-senders.ts).
   claimMs: 90_000,
 }
-const WORKERS = 4
 
 export interface AlertDeliveryDeps {
   db: DB
-  boss: PgBoss
+  jobs: JobQueue
   box: SecretBox
   senders: AlertSenders
   changes: ChangePort
@@ -61,7 +58,7 @@ export class AlertDeliveryHandler {
   }
 
   async run(job: AlertDeliveryJob): Promise<string> {
-    const { db, boss } = this.deps
+    const { db, jobs } = this.deps
     const holder = randomUUID()
     const row = await claimAlert(db, job.alertId, holder, new Date(Date.now() + this.options.claimMs))
     if (!row) {
@@ -69,7 +66,7 @@ export class AlertDeliveryHandler {
       if (current?.state !== 'pending') return 'done before'
       // Another attempt holds it: look again when its claim ends (it may have died).
       const after = new Date(Math.max(Date.now(), current.claimedUntil?.getTime() ?? 0) + 1_000)
-      await boss.send(ALERT_DELIVERY_QUEUE, job, { startAfter: after })
+      await jobs.enqueue(ALERT_DELIVERY, job, { startAfter: after })
       return 'held by another attempt'
     }
     const channel = await findAlertChannel(db, row.channelId)
@@ -95,7 +92,7 @@ export class AlertDeliveryHandler {
       const final = Date.now() - row.createdAt.getTime() >= this.options.horizonMs
       if (!final) {
         const backoff = Math.min(this.options.retryMaxMs, this.options.retryBaseMs * 2 ** (row.attempts - 1))
-        await boss.send(ALERT_DELIVERY_QUEUE, job, { startAfter: new Date(Date.now() + backoff) })
+        await jobs.enqueue(ALERT_DELIVERY, job, { startAfter: new Date(Date.now() + backoff) })
       }
       await markAlertAttemptFailed(db, row.id, holder, reason, final)
       this.deps.log.warn(
@@ -113,48 +110,9 @@ export class AlertDeliveryHandler {
 }
 
 /**
- * The delivery queue and its workers. On the embedded database (one process) a delivery left
- * active or claimed at start was cut off by the last process's death: it runs again now.
+ * On the embedded database only one process runs: an alert still claimed at start was being sent
+ * when the last process died (kill -9), and may be taken again at once.
  */
-export async function registerAlertDelivery(
-  boss: PgBoss,
-  db: DB,
-  isSharedDatabase: boolean,
-  handler: AlertDeliveryHandler,
-): Promise<{ wake: (jobs: number) => void }> {
-  await withQueueSetupLock(db, isSharedDatabase, async () => {
-    const options = {
-      name: ALERT_DELIVERY_QUEUE,
-      // The handler retries deliveries itself; these cover a database error inside it.
-      retryLimit: 20,
-      retryDelay: 5,
-      retryBackoff: true,
-      expireInSeconds: 60,
-    }
-    if (await boss.getQueue(ALERT_DELIVERY_QUEUE)) await boss.updateQueue(ALERT_DELIVERY_QUEUE, options)
-    else await boss.createQueue(ALERT_DELIVERY_QUEUE, options)
-  })
-  if (!isSharedDatabase) {
-    await releaseAlertClaims(db)
-    for (const job of await listActiveJobs(db, [ALERT_DELIVERY_QUEUE])) {
-      await boss.fail(job.name, job.id, {
-        message: 'interrupted: the server stopped while this alert was sent',
-      })
-    }
-  }
-  const workers: string[] = []
-  for (let i = 0; i < WORKERS; i++) {
-    workers.push(
-      await boss.work<AlertDeliveryJob>(
-        ALERT_DELIVERY_QUEUE,
-        { pollingIntervalSeconds: 2, batchSize: 1 },
-        async ([job]) => (job ? handler.run(job.data) : undefined),
-      ),
-    )
-  }
-  return {
-    wake: (jobs) => {
-      for (const id of workers.slice(0, jobs)) boss.notifyWorker(id)
-    },
-  }
+export async function releaseOrphanedAlertClaims(db: DB, isSharedDatabase: boolean): Promise<void> {
+  if (!isSharedDatabase) await releaseAlertClaims(db)
 }
