@@ -93,7 +93,8 @@ export function webhooksSilentByReconcile(clientId: string, leadId: string, even
     clientId,
     leadId,
     key: `webhooks.silent:reconcile:${leadId}:${eventIds.join(',')}`,
-    condition: `webhooks.silent:${clientId}`,
+    // Two conditions: webhooks that went missing, and a subscription Yelp no longer lists.
+    condition: `webhooks.silent:reconcile:${clientId}`,
     data: { cause: 'reconcile', found: eventIds.length, eventIds },
   }
 }
@@ -104,7 +105,7 @@ export function webhooksSilentBySubscription(clientId: string, businessId: strin
     type: 'webhooks.silent',
     clientId,
     key: `webhooks.silent:subscription:${clientId}:${day}`,
-    condition: `webhooks.silent:${clientId}`,
+    condition: `webhooks.silent:subscription:${clientId}`,
     data: { cause: 'subscription', businessId },
   }
 }

@@ -11,6 +11,11 @@ import type { AlertPort } from '../alerts/alert-port.ts'
 import type { LeadSyncJob } from '../queue/queues.ts'
 
 const RECONCILE_REASONS: ReadonlySet<string> = new Set(['reconcile', 'reconcile-stored'])
+/**
+ * A message older than this when the hub first reads it (a reconcile reaching back two weeks, a
+ * client connected with leads of last week) is history, not something to act on now.
+ */
+const NEWS_MAX_AGE_MS = 24 * 3600_000
 
 const phoneOf = (userData: unknown): string | null => {
   const phone = (userData as { phone?: unknown } | null | undefined)?.phone
@@ -36,9 +41,11 @@ export async function raiseLeadAlerts(
   if (job.reason === 'import') return
   const isConsumerMessage = (event: YelpEvent) => event.user_type === 'CONSUMER' && isMessageEvent(event)
   const first = events.find(isConsumerMessage)
+  const now = Date.now()
   for (const event of pending.filter(isConsumerMessage)) {
     const text = eventText(event) || null
     const at = new Date(event.time_created)
+    if (now - at.getTime() > NEWS_MAX_AGE_MS) continue
     await alerts.raise(
       event.id === first?.id
         ? leadNewAlert(job.clientId, job.leadId, text, at)
