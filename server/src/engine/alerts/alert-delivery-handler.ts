@@ -30,8 +30,9 @@ const DEFAULTS: Required<AlertDeliveryOptions> = {
   retryBaseMs: 5_000,
   retryMaxMs: 15 * 60_000,
   horizonMs: 24 * 3600_000,
-  // Longer than a send can take (10 s per step, alert-senders.ts).
-  claimMs: 90_000,
+  // Longer than a send can take (10 s per step, alert-senders.ts); a dead sender's row is free
+  // again this long after it took it (PostgreSQL; on PGlite at the next start).
+  claimMs: 60_000,
 }
 
 export interface AlertDeliveryDeps {

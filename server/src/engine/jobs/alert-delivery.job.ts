@@ -11,6 +11,6 @@ export const alertDeliveryJob = defineJob({
   queue: QUEUES.alertDelivery,
   payload: z.object({ alertId: z.number().int().positive() }),
   workers: 4,
-  options: { retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  options: { retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 },
   handle: (job, { deps }) => deps.alertDelivery.run(job),
 })
