@@ -37,6 +37,8 @@ import { registerJobRoutes } from './modules/jobs/jobs.routes.ts'
 import type { JobsService } from './modules/jobs/jobs.service.ts'
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts'
 import type { MessagesService } from './modules/messages/messages.service.ts'
+import { registerMetricsRoutes } from './modules/metrics/metrics.routes.ts'
+import type { MetricsService } from './modules/metrics/metrics.service.ts'
 import { registerOAuthRoutes } from './modules/oauth/oauth.routes.ts'
 import type { OAuthService } from './modules/oauth/oauth.service.ts'
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts'
@@ -86,6 +88,8 @@ export interface RouteServices {
   /** Alert channels and the alert history (docs/spec/product.md §9.3). */
   alertChannels: AlertChannelsService
   alertHistory: AlertHistoryService
+  /** GET /metrics (docs/spec/product.md §9.5). */
+  metrics: MetricsService
   /** Present when this process runs the engine (it was given a job queue). */
   ingress?: IngressServices
 }
@@ -193,6 +197,11 @@ export async function registerRoutes(
   registerLeadRoutes(app, services.leads)
   registerLeadDutyRoutes(app, services.leadDuties)
   registerAlertRoutes(app, { channels: services.alertChannels, history: services.alertHistory })
+  registerMetricsRoutes(app, {
+    metrics: services.metrics,
+    auth: services.auth,
+    metricsToken: config.metricsToken,
+  })
   const ingress = services.ingress
   if (ingress) {
     await registerYelpWebhookRoutes(app, ingress.webhooks, ingress.onLeadSyncsQueued, ingress.onWebhookLogged)

@@ -55,6 +55,7 @@ import { LeadsService } from './modules/inbox/leads.service.ts'
 import { EngineService } from './modules/jobs/engine.service.ts'
 import { JobsService } from './modules/jobs/jobs.service.ts'
 import { MessagesService } from './modules/messages/messages.service.ts'
+import { MetricsService } from './modules/metrics/metrics.service.ts'
 import { OAuthService } from './modules/oauth/oauth.service.ts'
 import { OnboardingService } from './modules/onboarding/onboarding.service.ts'
 import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
@@ -302,6 +303,7 @@ export async function buildApp({
       hasSmtp: Boolean(config.smtp),
     }),
     alertHistory: new AlertHistoryService(db),
+    metrics: new MetricsService(db),
     leadDuties: new LeadDutiesService({
       db,
       boss,

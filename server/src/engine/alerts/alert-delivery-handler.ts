@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { DB } from '../../db/database.ts'
 import type { AlertDestination, AlertSenders } from '../../integrations/alerts/alert-senders.ts'
+import { alertDeliverySeconds } from '../../lib/process-metrics.ts'
 import type { SecretBox } from '../../lib/secret-box.ts'
 import { findAlertChannel } from '../../repositories/alert-channels.repository.ts'
 import {
@@ -86,6 +87,10 @@ export class AlertDeliveryHandler {
         deliveryOf(row.payload as unknown as AlertPayload, row.deliveryId),
       )
       await markAlertSent(db, row.id, holder)
+      alertDeliverySeconds.observe(
+        { channel_type: channel.type },
+        (Date.now() - row.createdAt.getTime()) / 1000,
+      )
       this.announce(row.clientId)
       return 'sent'
     } catch (error) {

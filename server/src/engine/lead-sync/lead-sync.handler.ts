@@ -4,6 +4,7 @@ import { PermanentProviderError } from '../../integrations/http/provider-errors.
 import { NeedsReauthError } from '../../integrations/oauth/token-manager.ts'
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
+import { messagesForwarded, webhookToGhlSeconds } from '../../lib/process-metrics.ts'
 import {
   type ClientRow,
   findClient,
@@ -183,7 +184,10 @@ export class LeadSyncHandler {
       // Another sync holds the lead now: it forwards the rest; two could post one pending event.
       signal?.throwIfAborted()
       try {
-        if (await this.forwarder.forward({ clientId, leadId, event, link })) progress.forwarded += 1
+        if (await this.forwarder.forward({ clientId, leadId, event, link })) {
+          progress.forwarded += 1
+          countForwarded(event)
+        }
       } catch (error) {
         if (!(error instanceof PermanentProviderError)) throw error
         if (!link.verified && isMissingInGhl(error)) throw error
@@ -268,6 +272,19 @@ export class LeadSyncHandler {
     })
     return { contactId, conversationId, locationId, verified: true }
   }
+}
+
+/** Live flow only: an event older than this when forwarded came by a reconcile, an import or a retry. */
+const LIVE_LATENCY_MAX_S = 15 * 60
+
+/** docs/spec/product.md §9.5: forwarded messages, and the webhook → GHL latency of consumer messages. */
+function countForwarded(event: YelpEvent): void {
+  const isConsumer = event.user_type === 'CONSUMER'
+  messagesForwarded.inc({ direction: isConsumer ? 'inbound' : 'outbound' })
+  const seconds = (Date.now() - new Date(event.time_created).getTime()) / 1000
+  // Yelp's clock and ours may differ by a little: an event "from the future" took no time.
+  if (isConsumer && seconds > -60 && seconds <= LIVE_LATENCY_MAX_S)
+    webhookToGhlSeconds.observe(Math.max(0, seconds))
 }
 
 /** GHL's refusal of a contact or conversation that no longer exists (deleted in GHL). */

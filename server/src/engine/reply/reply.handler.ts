@@ -4,6 +4,7 @@ import { PermanentProviderError, TransientProviderError } from '../../integratio
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { eventText } from '../../integrations/yelp/yelp-events.ts'
 import { YelpSameSuccessiveMessageError } from '../../integrations/yelp/yelp-leads.client.ts'
+import { messagesForwarded } from '../../lib/process-metrics.ts'
 import { claimEvent, completeClaim } from '../../repositories/event-claims.repository.ts'
 import { recordBusinessReply } from '../../repositories/lead-figures.repository.ts'
 import { findMessageById, type MessageRow, updateMessage } from '../../repositories/messages.repository.ts'
@@ -143,6 +144,7 @@ export class ReplyHandler {
     // The business answered when the reply was written in GHL or the inbox (issue 17 §5), not when
     // its Yelp echo is read back by a later sync.
     await recordBusinessReply(this.db, job.clientId, job.leadId, row.createdAt)
+    messagesForwarded.inc({ direction: 'outbound' })
     await this.alerts.raise(
       replySentAlert(job.clientId, job.leadId, row.id, row.content, row.platform === 'ghl' ? 'ghl' : 'inbox'),
     )

@@ -7,6 +7,7 @@ import { transactionDb } from '../../engine/queue/tx-queue.ts'
 import { storableRawText } from '../../http/storable-json.ts'
 import { type YelpWebhook, yelpWebhookSchema } from '../../integrations/yelp/yelp-webhook.schemas.ts'
 import { webhookSecretMatches } from '../../integrations/yelp/yelp-webhook-verification.ts'
+import { webhooksReceived } from '../../lib/process-metrics.ts'
 import { describeIssues } from '../../lib/validation.ts'
 import { findClientIdsByBusinessIds } from '../../repositories/clients.repository.ts'
 import {
@@ -77,6 +78,7 @@ export class YelpWebhookService {
   }
 
   async ingest(body: unknown, givenSecret: string | undefined): Promise<IngestResult> {
+    webhooksReceived.inc()
     const expected = await this.secret.get()
     if (expected && !webhookSecretMatches(expected, givenSecret)) {
       return this.reject(401, body, 'Webhook secret missing or wrong')
