@@ -18,7 +18,7 @@ function button(href: string, label: string, primary: boolean): string {
 /** The email's HTML part: readable on a phone (one column, max 560 px) and on a desktop. */
 export function alertHtml(payload: AlertPayload): string {
   const links = [
-    payload.leadUrl ? button(payload.leadUrl, 'Open in LeadRelay', true) : '',
+    button(payload.openUrl, 'Open in LeadRelay', true),
     payload.yelpUrl ? button(payload.yelpUrl, 'Open in Yelp Leads Center', false) : '',
   ].join('')
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(payload.summary)}</title></head>
@@ -34,13 +34,13 @@ ${links ? `<div>${links}</div>` : ''}
 
 /** What each channel type sends for this outbox row. */
 export function deliveryOf(payload: AlertPayload, deliveryId: string): AlertDelivery {
-  const { action, yelpUrl, ...contract } = payload
+  const { action, yelpUrl, openUrl, ...contract } = payload
   return {
     deliveryId,
     subject: `[LeadRelay] ${payload.summary}`.slice(0, 200),
     text: alertText(payload),
     html: alertHtml(payload),
     // docs/spec/product.md §9.3's body; what to do and the Yelp link travel in `data`.
-    body: { ...contract, data: { ...payload.data, action, ...(yelpUrl ? { yelpUrl } : {}) } },
+    body: { ...contract, data: { ...payload.data, action, openUrl, ...(yelpUrl ? { yelpUrl } : {}) } },
   }
 }

@@ -21,6 +21,8 @@ export interface AlertPayload {
   leadUrl?: string
   /** The lead in Yelp's Leads Center (docs/providers/yelp.md §1). */
   yelpUrl?: string
+  /** Where to act in the hub: the lead in the inbox, else the screen that fixes the condition. */
+  openUrl: string
   summary: string
   action: string
   data: Record<string, unknown>
@@ -110,6 +112,10 @@ export function composeAlert(
       ? `${context.baseUrl}/inbox?clientId=${encodeURIComponent(event.clientId)}&leadId=${encodeURIComponent(event.leadId)}`
       : undefined
   const businessId = context.lead?.businessId
+  // A condition without a lead is fixed on the Clients screen (connections, subscriptions, limits)
+  // or from System Health on the dashboard (dead jobs).
+  const openUrl =
+    leadUrl ?? (event.type === 'job.dead' ? `${context.baseUrl}/` : `${context.baseUrl}/clients`)
   return {
     type: event.type,
     id: event.id,
@@ -125,6 +131,7 @@ export function composeAlert(
       : {}),
     summary,
     action,
+    openUrl,
     data: { ...data, ...(context.lead?.jobType ? { jobType: context.lead.jobType } : {}) },
   }
 }
@@ -134,7 +141,7 @@ export function alertText(payload: AlertPayload): string {
   return [
     payload.summary,
     payload.action,
-    payload.leadUrl ? `Open in LeadRelay: ${payload.leadUrl}` : null,
+    `Open in LeadRelay: ${payload.openUrl}`,
     payload.yelpUrl ? `Open in Yelp Leads Center: ${payload.yelpUrl}` : null,
   ]
     .filter(Boolean)

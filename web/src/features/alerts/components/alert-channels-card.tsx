@@ -154,10 +154,10 @@ function ChannelRow({
       : null
   return (
     <li className="grid gap-2 rounded-lg border p-3" data-testid="alert-channel">
-      <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 flex-1">
-          <p className="font-medium break-words">{channel.name}</p>
-          <p className="text-sm text-muted-foreground break-all">
+          <p className="font-medium [overflow-wrap:anywhere]">{channel.name}</p>
+          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
             {CHANNEL_TYPE_LABELS[channel.type]} · {channel.target}
           </p>
         </div>
