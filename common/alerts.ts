@@ -58,8 +58,14 @@ function isTimeZone(value: string): boolean {
 }
 
 export const quietHoursSchema = z.strictObject({
-  start: z.string('Start must be a time as HH:MM').regex(HH_MM, 'Start must be a time as HH:MM'),
-  end: z.string('End must be a time as HH:MM').regex(HH_MM, 'End must be a time as HH:MM'),
+  start: z
+    .string('Start must be a time as HH:MM')
+    .max(5, 'Start must be a time as HH:MM')
+    .regex(HH_MM, 'Start must be a time as HH:MM'),
+  end: z
+    .string('End must be a time as HH:MM')
+    .max(5, 'End must be a time as HH:MM')
+    .regex(HH_MM, 'End must be a time as HH:MM'),
   timezone: z
     .string('Time zone is required')
     .min(1, 'Time zone is required')
