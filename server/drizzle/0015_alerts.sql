@@ -33,7 +33,15 @@ CREATE TABLE "alerts" (
 	"sent_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "missed_webhooks" (
+	"client_id" text PRIMARY KEY NOT NULL,
+	"found" integer NOT NULL,
+	"since" timestamp with time zone NOT NULL,
+	"last_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "alerts" ADD CONSTRAINT "alerts_channel_id_alert_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."alert_channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "missed_webhooks" ADD CONSTRAINT "missed_webhooks_client_id_clients_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("client_id") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
 CREATE UNIQUE INDEX "alerts_event_channel_uq" ON "alerts" USING btree ("event_key","channel_id");--> statement-breakpoint
 CREATE INDEX "alerts_created_idx" ON "alerts" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "alerts_condition_idx" ON "alerts" USING btree ("channel_id","condition_key","created_at");--> statement-breakpoint

@@ -640,3 +640,17 @@ export const alerts = pgTable(
     index('alerts_client_created_idx').on(t.clientId, t.createdAt.desc()),
   ],
 )
+
+/**
+ * Lead updates Yelp sent no webhook for, found by the reconcile (docs/spec/product.md §9.3
+ * `webhooks.silent`), per client: System Health shows the clients with some in the last day.
+ */
+export const missedWebhooks = pgTable('missed_webhooks', {
+  clientId: text('client_id')
+    .primaryKey()
+    .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  /** Updates found since `since`, the start of the current day's count. */
+  found: integer('found').notNull(),
+  since: timestamp('since', { withTimezone: true }).notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+})

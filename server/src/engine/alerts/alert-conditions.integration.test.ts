@@ -1,5 +1,6 @@
 import type { AlertType, CreatedAlertChannel } from '@common/alerts.ts'
 import { QUEUES } from '@common/queues.ts'
+import { systemHealthSchema } from '@common/stats.ts'
 import { asc, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebhookCatcher, type WebhookCatcher } from '../../../../sim/catchers/webhook-catcher.ts'
@@ -51,6 +52,11 @@ async function sentAfter(since: number, type: AlertType): Promise<boolean> {
   return rows.some((row) => row.type === type && row.state === 'sent')
 }
 
+async function missedWebhooksCheck() {
+  const health = systemHealthSchema.parse(await world.admin.call('health', 'GET', '/api/system-health'))
+  return health.checks.find((check) => check.key === 'missedWebhooks')
+}
+
 async function queuesIdle(): Promise<boolean> {
   const result = await world.server.server.database.execute(
     `select count(*)::int as n from pgboss.job where name not like '__pgboss%' and state in ('created', 'retry', 'active') and start_after < now() + interval '5 seconds'`,
@@ -66,6 +72,7 @@ describe('condition alerts', () => {
     await waitFor('lead.new sent', () => sentAfter(since, 'lead.new'))
     await waitFor('the queues idle', queuesIdle)
     expect(await typesAfter(since)).toEqual(['lead.new'])
+    expect(await missedWebhooksCheck()).toMatchObject({ state: 'ok' })
   })
 
   it('webhooks.silent: the reconcile fetched a lead no webhook announced, once (with its lead.new)', async () => {
@@ -81,6 +88,10 @@ describe('condition alerts', () => {
     // than a day old are history, not news: no lead.new.
     expect(await typesAfter(since, 'lead-gutter-cleaning')).toEqual(['webhooks.silent'])
     expect(await typesAfter(since, 'lead-skylight')).toEqual(['webhooks.silent'])
+    // System Health says so too (the header turns 'System Degraded'), channel or not.
+    const check = await missedWebhooksCheck()
+    expect(check?.state).toBe('warning')
+    expect(check?.detail).toContain('Found only by the reconcile: Acme Roofing (')
     // A second reconcile finds nothing new: nothing more.
     const again = await lastAlertId()
     await boss.send(QUEUES.reconcile, {})

@@ -37,8 +37,8 @@ export async function raiseLeadAlerts(
   lead: LeadFields,
   events: YelpEvent[],
   pending: YelpEvent[],
-): Promise<void> {
-  if (job.reason === 'import') return
+): Promise<{ unannounced: number }> {
+  if (job.reason === 'import') return { unannounced: 0 }
   const isConsumerMessage = (event: YelpEvent) => event.user_type === 'CONSUMER' && isMessageEvent(event)
   const first = events.find(isConsumerMessage)
   const now = Date.now()
@@ -62,5 +62,7 @@ export async function raiseLeadAlerts(
       .map((event) => event.id)
     if (unannounced.length)
       await alerts.raise(webhooksSilentByReconcile(job.clientId, job.leadId, unannounced))
+    return { unannounced: unannounced.length }
   }
+  return { unannounced: 0 }
 }

@@ -15,6 +15,7 @@ import { listFieldRecords } from '../../repositories/custom-fields.repository.ts
 import { listSettledEventIds } from '../../repositories/event-claims.repository.ts'
 import { findContactMapping, saveContactMapping } from '../../repositories/ghl-contacts.repository.ts'
 import { findLead, type LeadFields, type LeadRow, upsertLead } from '../../repositories/leads.repository.ts'
+import { recordMissedWebhooks } from '../../repositories/missed-webhooks.repository.ts'
 import { type AlertPort, NO_ALERTS } from '../alerts/alert-port.ts'
 import { type ChangePort, NO_CHANGES } from '../changes/change-port.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
@@ -79,7 +80,9 @@ export class LeadSyncHandler {
     signal?.throwIfAborted()
     const before = await findLead(this.db, job.clientId, job.leadId)
     const { needsMetrics } = await upsertLead(this.db, fields)
-    await raiseLeadAlerts(this.alerts, job, before, fields, events, pending)
+    const { unannounced } = await raiseLeadAlerts(this.alerts, job, before, fields, events, pending)
+    // System Health shows it too, whether or not a channel takes webhooks.silent.
+    if (unannounced) await recordMissedWebhooks(this.db, job.clientId, unannounced)
     // Queued as soon as the lead is stored, whatever becomes of its forwarding below.
     if (needsMetrics) await this.queueMetrics(job.clientId, job.leadId)
     await updateClient(this.db, job.clientId, {})

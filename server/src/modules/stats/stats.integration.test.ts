@@ -166,6 +166,7 @@ describe('GET /api/system-health', () => {
       'subscriptions',
       'credentialErrors',
       'ghlDailyLimit',
+      'missedWebhooks',
     ])
     expect(check('database')).toMatchObject({
       state: 'ok',
