@@ -7,6 +7,7 @@ import { startWebhookCatcher, type WebhookCatcher } from '../../../../sim/catche
 import { yelpTime } from '../../../../sim/yelp/yelp-time.ts'
 import { alerts } from '../../db/schema.ts'
 import { ACME, type ConnectedWorld, startConnectedWorld } from '../../testing/connected-world.ts'
+import { signInScopedOperator } from '../../testing/scoped-user.ts'
 import { waitFor } from '../../testing/wait-for.ts'
 
 // docs/spec/product.md §9.3: each event fires once for its own cause and not for another's,
@@ -261,7 +262,7 @@ describe('alert delivery', () => {
     expect(verified(rows[0] ?? { deliveryId: '' }).data).toMatchObject({ queue: QUEUES.markRead })
   })
 
-  it('keeps the row pending and the history tells its attempts', async () => {
+  it('GET /api/alerts pages newest first, filters, refuses a bad filter and is scoped by client', async () => {
     const history = await world.admin.get(`/api/alerts?channelId=${channel.id}&type=lead.new&limit=1`)
     expect(history.status).toBe(200)
     expect(Number(history.headers.get('x-total-count'))).toBeGreaterThanOrEqual(3)
@@ -293,6 +294,16 @@ describe('alert delivery', () => {
     )
     expect((next.body as Array<{ leadId: string }>)[0]?.leadId).toBe('alert-lead-quiet')
     expect((await world.admin.get('/api/alerts?state=lost')).status).toBe(400)
+    // Scoped like the other lists: an operator of another client sees none of acme's alerts.
+    await world.admin.post('/api/clients', { clientId: 'other-client', name: 'Other Client' })
+    const operator = await signInScopedOperator(world.server.url, world.admin, {
+      username: 'alerts-scoped-operator',
+      clientIds: ['other-client'],
+    })
+    const scoped = await operator.get('/api/alerts')
+    expect(scoped.status).toBe(200)
+    expect(scoped.body).toEqual([])
+    expect(scoped.headers.get('x-total-count')).toBe('0')
     const rows = await world.db.select().from(alerts).where(eq(alerts.channelId, channel.id))
     expect(rows.every((row) => row.state !== 'pending')).toBe(true)
   })
