@@ -173,12 +173,15 @@ module.exports = {
         'store (repositories/provider-tokens.store.ts) and the token manager (integrations/oauth/); ' +
         'the rest of the product reads connections.repository.ts, whose views hold no secret. ' +
         'So only those two (and the composition root, which makes the SecretBox) see the box or ' +
-        "the stored connection JSON's shape.",
+        "the stored connection JSON's shape. The alert channels' own secrets (a webhook channel's " +
+        'signing secret) are sealed by the alert channels service and opened only by the delivery ' +
+        'handler, the two files named below.',
       severity: 'error',
       from: {
         path: '^server/src/',
         pathNot: [
           '^server/src/repositories/(provider-tokens\\.store|connections\\.repository)\\.ts$',
+          '^server/src/(modules/alerts/alert-channels\\.service|engine/alerts/alert-delivery-handler)\\.ts$',
           '^server/src/integrations/oauth/',
           '^server/src/composition-root\\.ts$',
           TEST,

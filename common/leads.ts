@@ -337,7 +337,7 @@ export type LeadRepliedAnswer = z.infer<typeof leadRepliedAnswerSchema>
 
 // ---------- live changes (GET /api/events) ----------
 
-export const CHANGE_TOPICS = ['leads', 'messages', 'logs', 'clients', 'jobs'] as const
+export const CHANGE_TOPICS = ['leads', 'messages', 'logs', 'clients', 'jobs', 'alerts'] as const
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number]
 
 export const changeEventSchema = z.object({

@@ -40,6 +40,10 @@ export const QUEUES = {
   opportunitySync: 'ghl-opportunity-sync',
   /** Give every stored lead of a client its opportunity (the pipeline step's backfill). */
   opportunityBackfill: 'ghl-opportunity-backfill',
+  /** Deliver one alert to one channel (docs/spec/product.md §9.3), retried for 24 h. */
+  alertDelivery: 'alert-delivery',
+  /** Every minute: leads waiting past a channel's SLA, and jobs that died, become alerts. */
+  alertConditions: 'alert-conditions',
 } as const
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
@@ -63,6 +67,8 @@ export const QUEUE_LABELS: { readonly [Q in QueueName]: string } = {
   'lead-automation-sweep': 'Due follow-ups',
   'ghl-opportunity-sync': 'Opportunity sync',
   'ghl-opportunity-backfill': 'Opportunity backfill',
+  'alert-delivery': 'Alert delivery',
+  'alert-conditions': 'Alert conditions',
 }
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES)

@@ -43,6 +43,7 @@ export const healthCheckSchema = z.object({
     'subscriptions',
     'credentialErrors',
     'ghlDailyLimit',
+    'missedWebhooks',
   ]),
   label: z.string(),
   state: z.enum(HEALTH_STATES),

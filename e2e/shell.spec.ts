@@ -7,7 +7,8 @@ import { launchBrowser } from './support/browser.ts'
 
 const screenshotDir = fileURLToPath(new URL('../test-results/', import.meta.url))
 
-// docs/spec/dashboard-spec.md §2.1: the 8 navigation items in order, with the header title of each screen.
+// docs/spec/dashboard-spec.md §2.1: the 8 navigation items in order, with the header title of each screen,
+// and Alerts (docs/spec/product.md §9.3) before Settings.
 const SCREENS = [
   {
     nav: 'Dashboard',
@@ -45,6 +46,13 @@ const SCREENS = [
     path: '/webhooks',
     title: 'API & Webhook Logs',
     subtitle: 'Incoming webhooks and provider API calls',
+  },
+  // Beyond the spec's 8 (docs/spec/product.md §9.3): alert channels and their history.
+  {
+    nav: 'Alerts',
+    path: '/alerts',
+    title: 'Alerts',
+    subtitle: 'Notification channels and the alerts they were sent',
   },
   { nav: 'Settings', path: '/settings', title: 'Settings', subtitle: 'System configuration' },
 ] as const
@@ -140,7 +148,7 @@ describe('app shell on desktop', () => {
     await page.locator('[data-slot="toast"]').getByText('Login successful').waitFor()
   })
 
-  it('visits all 8 screens through the sidebar, in order', async () => {
+  it('visits all 9 screens through the sidebar, in order', async () => {
     const nav = page.getByRole('navigation', { name: 'Main' })
     expect(await nav.getByRole('link').allTextContents()).toEqual(SCREENS.map((s) => s.nav))
     for (const screen of SCREENS) {
@@ -181,7 +189,7 @@ describe('app shell on desktop', () => {
 })
 
 describe('app shell on a phone (390x844)', () => {
-  it('hides the sidebar; the menu sheet lists the 8 screens and closes on navigation', async () => {
+  it('hides the sidebar; the menu sheet lists the 9 screens and closes on navigation', async () => {
     const { page, context } = await newPage({ width: 390, height: 844 })
     try {
       await page.goto('/')

@@ -35,6 +35,7 @@ import {
   userReplyCommand,
   yelpLeadEventsCommand,
 } from '../sim/sandbox-guide.ts'
+import { createDemoAlertChannels } from './demo-alerts.ts'
 import { mapDemoPipeline, pipelineInstructions } from './demo-pipeline.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -76,6 +77,13 @@ const DEMO_PLAYBOOK: PlaybookInput = {
   profile: 'Family-run roofing company in the Bay Area: repairs, inspections and new roofs.',
 }
 const FIELD_CALLS = 'POST …/ghl/analyze-leads, then POST …/ghl/create-custom-fields'
+
+/** The alert catchers' ports (environment name → port), fixed so their pages are easy to find. */
+const CATCHER_PORTS = {
+  SIM_MAIL_SMTP_PORT: Number(process.env.SIM_MAIL_SMTP_PORT) || SANDBOX_DEFAULT_PORTS.mailSmtp,
+  SIM_MAIL_WEB_PORT: Number(process.env.SIM_MAIL_WEB_PORT) || SANDBOX_DEFAULT_PORTS.mailWeb,
+  SIM_WEBHOOK_CATCHER_PORT: Number(process.env.SIM_WEBHOOK_CATCHER_PORT) || SANDBOX_DEFAULT_PORTS.webhooks,
+}
 
 interface DemoSettings {
   port: number
@@ -188,6 +196,8 @@ async function startDemo(settings: DemoSettings): Promise<Demo> {
   await requireFreePort(settings.port, settings.host, 'PORT', "the hub's port")
   await requireFreePort(settings.yelpPort, '127.0.0.1', 'SIM_YELP_PORT', "the Yelp simulator's port")
   await requireFreePort(settings.ghlPort, '127.0.0.1', 'SIM_GHL_PORT', "the GHL simulator's port")
+  for (const [name, port] of Object.entries(CATCHER_PORTS))
+    await requireFreePort(port, '127.0.0.1', name, 'an alert catcher port')
   const baseUrl = `http://localhost:${settings.port}`
   // The simulators call the hub server to server: the loopback address works for any DEMO_HOST.
   const hubUrl = `http://127.0.0.1:${settings.port}`
@@ -198,6 +208,11 @@ async function startDemo(settings: DemoSettings): Promise<Demo> {
     ghlPort: settings.ghlPort,
     hubUrl,
     isSubscribed: false,
+    catcherPorts: {
+      mailSmtp: CATCHER_PORTS.SIM_MAIL_SMTP_PORT,
+      mailWeb: CATCHER_PORTS.SIM_MAIL_WEB_PORT,
+      webhooks: CATCHER_PORTS.SIM_WEBHOOK_CATCHER_PORT,
+    },
   })
   try {
     const dataDir = resetDemoDir(settings.dataDir)
@@ -550,6 +565,9 @@ function instructions(demo: Demo, client: SeededClient): string {
     '',
     `  Yelp simulator  ${sandbox.yelp.url}  business ${yelp.businessId}, leads ${yelp.leadIds.join(', ')}`,
     `  GHL simulator   ${sandbox.ghl.url}  location ${ghl.locationId}, user ${ghl.userId}`,
+    `  Alerts         ${demo.baseUrl}/alerts   (channels and history)`,
+    `  Mail catcher    ${sandbox.mail.pageUrl}   (the alert emails, HTML and text)`,
+    `  Webhook catcher ${sandbox.webhooks.pageUrl}   (the Slack and signed webhook alerts)`,
     '',
     'What just happened (every step above is a call to the hub, which did the work)',
     `  Client   ${client.clientId} ("${client.name}"): Yelp connected and subscribed to webhooks,`,
@@ -630,6 +648,13 @@ async function main(): Promise<void> {
   try {
     process.stdout.write(`\nConnecting the sample client through the hub's API, as an operator would:\n`)
     const client = await seedConnectedClient(demo, say)
+    const hub = new SessionClient(demo.hubUrl)
+    await hub.call('sign in', 'POST', '/api/auth/login', DEMO_ADMIN)
+    const alertChannels = await createDemoAlertChannels(hub, demo.sandbox)
+    say(
+      `Added ${alertChannels.names.length} alert channels: ${alertChannels.names.join(', ')}`,
+      'POST /api/alert-channels',
+    )
     if (!settings.check) {
       process.stdout.write(instructions(demo, client))
       return

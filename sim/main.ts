@@ -2,7 +2,8 @@ import { SANDBOX_DEFAULT_PORTS, startSandbox } from './sandbox.ts'
 import { sandboxGuide } from './sandbox-guide.ts'
 
 /**
- * `npm run sim`: both simulators on fixed ports (SIM_YELP_PORT, SIM_GHL_PORT), seeded with the
+ * `npm run sim`: both simulators on fixed ports (SIM_YELP_PORT, SIM_GHL_PORT) and the alert
+ * catchers (SIM_MAIL_SMTP_PORT, SIM_MAIL_WEB_PORT, SIM_WEBHOOK_CATCHER_PORT), seeded with the
  * sample data and pointed at the hub (HUB_URL, default http://localhost:5000). Prints the hub's
  * environment lines and commands to drive the simulators.
  */
@@ -22,6 +23,11 @@ const sandbox = await startSandbox({
   ghlPort: port('SIM_GHL_PORT', SANDBOX_DEFAULT_PORTS.ghl),
   hubUrl: process.env.HUB_URL || 'http://localhost:5000',
   legacyRsa: process.env.SIM_GHL_LEGACY_RSA === '1',
+  catcherPorts: {
+    mailSmtp: port('SIM_MAIL_SMTP_PORT', SANDBOX_DEFAULT_PORTS.mailSmtp),
+    mailWeb: port('SIM_MAIL_WEB_PORT', SANDBOX_DEFAULT_PORTS.mailWeb),
+    webhooks: port('SIM_WEBHOOK_CATCHER_PORT', SANDBOX_DEFAULT_PORTS.webhooks),
+  },
 }).catch((error: unknown) => {
   process.stderr.write(`The simulators could not start: ${(error as Error).message}\n`)
   process.exit(1)

@@ -95,6 +95,8 @@ export function sandboxGuide(sandbox: Sandbox): string {
     `  Yelp simulator  ${sandbox.yelp.url}  (control API ${sandbox.yelp.url}/__sim/yelp)`,
     `  GHL simulator   ${sandbox.ghl.url}  (control API ${sandbox.ghl.url}/__sim/ghl)`,
     `  Hub             ${sandbox.hubUrl}  (Yelp webhooks → /yelp/webhook, GHL replies → /reply)`,
+    `  Mail catcher    ${sandbox.mail.pageUrl}  (email alerts: SMTP_URL below points here)`,
+    `  Webhook catcher ${sandbox.webhooks.pageUrl}  (point a Slack or webhook alert channel at ${sandbox.webhooks.url})`,
     '',
     "# Point the hub at the simulators (paste into the hub's shell before `npm start`):",
     ...exportLines(sandbox.env),

@@ -1,10 +1,18 @@
+import { type MailCatcher, startMailCatcher } from './catchers/mail-catcher.ts'
+import { startWebhookCatcher, type WebhookCatcher } from './catchers/webhook-catcher.ts'
 import { type GhlSampleWorld, seedGhlSample } from './ghl/ghl-fixtures.ts'
 import { createGhlSim, type GhlSim } from './ghl/ghl-sim.ts'
 import { type SandboxEnv, sandboxEnv } from './sim-env.ts'
 import { createYelpSim, type YelpSim } from './yelp/yelp-sim.ts'
 
 /** The ports `npm run sim` and `npm run demo` use unless SIM_YELP_PORT / SIM_GHL_PORT say otherwise. */
-export const SANDBOX_DEFAULT_PORTS = { yelp: 5101, ghl: 5102 } as const
+export const SANDBOX_DEFAULT_PORTS = {
+  yelp: 5101,
+  ghl: 5102,
+  mailSmtp: 5103,
+  mailWeb: 5104,
+  webhooks: 5105,
+} as const
 
 export interface SandboxOptions {
   /** 0 = a free port (tests). */
@@ -20,6 +28,8 @@ export interface SandboxOptions {
   isSubscribed?: boolean
   /** Also sign GHL webhooks with the legacy RSA `x-wh-signature` (adds GHL_WEBHOOK_RSA_PUBLIC_KEY). */
   legacyRsa?: boolean
+  /** The alert catchers' ports (0 or absent = a free port): SMTP, the mail page, the webhook catcher. */
+  catcherPorts?: { mailSmtp?: number; mailWeb?: number; webhooks?: number }
 }
 
 export interface SandboxSample {
@@ -30,8 +40,12 @@ export interface SandboxSample {
 export interface Sandbox {
   yelp: YelpSim
   ghl: GhlSim
-  /** The hub's environment lines (docs/spec/product.md §5) pointing at both simulators. */
-  env: SandboxEnv
+  /** The hub's environment lines (docs/spec/product.md §5) pointing at both simulators and the mail catcher. */
+  env: SandboxEnv & { SMTP_URL: string; ALERT_EMAIL_FROM: string }
+  /** Where email alerts land (SMTP_URL), listed on its page. */
+  mail: MailCatcher
+  /** Where Slack and webhook alert channels can point, listed on its page. */
+  webhooks: WebhookCatcher
   sample: SandboxSample
   hubUrl: string
   close(): Promise<void>
@@ -50,20 +64,35 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     appWebhookUrl: `${hubUrl}/ghl/webhook`,
     sendLegacyRsaSignature: options.legacyRsa ?? false,
   })
+  let mail: MailCatcher | undefined
+  let webhooks: WebhookCatcher | undefined
   try {
     await yelp.listen(options.yelpPort ?? 0, host)
     await ghl.listen(options.ghlPort ?? 0, host)
+    mail = await startMailCatcher({
+      smtpPort: options.catcherPorts?.mailSmtp,
+      httpPort: options.catcherPorts?.mailWeb,
+      host,
+    })
+    webhooks = await startWebhookCatcher({ port: options.catcherPorts?.webhooks, host })
   } catch (error) {
-    // One of the ports is taken: free the other before reporting.
-    await Promise.allSettled([yelp.close(), ghl.close()])
+    // One of the ports is taken: free the others before reporting.
+    await Promise.allSettled([yelp.close(), ghl.close(), mail?.close(), webhooks?.close()])
     throw error
   }
+  const catchers = { mail, webhooks }
   const yelpSample = yelp.seedSample({ isSubscribed: options.isSubscribed ?? true })
   const ghlSample: GhlSampleWorld = seedGhlSample(ghl)
   return {
     yelp,
     ghl,
-    env: sandboxEnv(yelp, ghl),
+    env: {
+      ...sandboxEnv(yelp, ghl),
+      SMTP_URL: catchers.mail.smtpUrl,
+      ALERT_EMAIL_FROM: 'LeadRelay <alerts@leadrelay.local>',
+    },
+    mail: catchers.mail,
+    webhooks: catchers.webhooks,
     sample: {
       yelp: yelpSample,
       ghl: {
@@ -75,7 +104,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     },
     hubUrl,
     close: async () => {
-      await Promise.all([yelp.close(), ghl.close()])
+      await Promise.all([yelp.close(), ghl.close(), catchers.mail.close(), catchers.webhooks.close()])
     },
   }
 }

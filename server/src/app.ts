@@ -10,6 +10,9 @@ import { loggerOptions } from './http/logger-options.ts'
 import { installRateLimits } from './http/rate-limits.ts'
 import { installRequestPolicy, isApiRequest } from './http/request-policy.ts'
 import { registerWebClient } from './http/web-client.ts'
+import type { AlertChannelsService } from './modules/alerts/alert-channels.service.ts'
+import type { AlertHistoryService } from './modules/alerts/alert-history.service.ts'
+import { registerAlertRoutes } from './modules/alerts/alerts.routes.ts'
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts'
 import type { AuditService } from './modules/audit/audit.service.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
@@ -38,6 +41,8 @@ import { registerJobRoutes } from './modules/jobs/jobs.routes.ts'
 import type { JobsService } from './modules/jobs/jobs.service.ts'
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts'
 import type { MessagesService } from './modules/messages/messages.service.ts'
+import { registerMetricsRoutes } from './modules/metrics/metrics.routes.ts'
+import type { MetricsService } from './modules/metrics/metrics.service.ts'
 import { registerOAuthRoutes } from './modules/oauth/oauth.routes.ts'
 import type { OAuthService } from './modules/oauth/oauth.service.ts'
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts'
@@ -92,6 +97,11 @@ export interface RouteServices {
   playbooks: PlaybookService
   /** A lead's automation history and drafts (docs/spec/product.md §9.2). */
   leadAutomation: LeadAutomationService
+  /** Alert channels and the alert history (docs/spec/product.md §9.3). */
+  alertChannels: AlertChannelsService
+  alertHistory: AlertHistoryService
+  /** GET /metrics (docs/spec/product.md §9.5). */
+  metrics: MetricsService
   /** Present when this process runs the engine (it was given a job queue). */
   ingress?: IngressServices
 }
@@ -201,6 +211,12 @@ export async function registerRoutes(
   registerLeadDutyRoutes(app, services.leadDuties)
   registerPlaybookRoutes(app, services.playbooks)
   registerLeadAutomationRoutes(app, services.leadAutomation)
+  registerAlertRoutes(app, { channels: services.alertChannels, history: services.alertHistory })
+  registerMetricsRoutes(app, {
+    metrics: services.metrics,
+    auth: services.auth,
+    metricsToken: config.metricsToken,
+  })
   const ingress = services.ingress
   if (ingress) {
     await registerYelpWebhookRoutes(app, ingress.webhooks, ingress.onWebhookLogged)

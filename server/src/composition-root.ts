@@ -6,12 +6,22 @@ import { createApp, registerRoutes } from './app.ts'
 import type { AppConfig } from './config/config.ts'
 import { type Database, type DB, INGEST_POOL_SIZE } from './db/database.ts'
 import { listenForNotifications } from './db/notifications.ts'
+import { AlertConditions } from './engine/alerts/alert-conditions.ts'
+import {
+  AlertDeliveryHandler,
+  type AlertDeliveryOptions,
+  releaseOrphanedAlertClaims,
+} from './engine/alerts/alert-delivery-handler.ts'
+import { needsReauthAlert } from './engine/alerts/alert-events.ts'
+import { AlertOutbox } from './engine/alerts/alert-outbox.ts'
+import type { AlertPort } from './engine/alerts/alert-port.ts'
 import { type ConnectionListener, Engine, type EngineOptions } from './engine/engine.ts'
 import type { JobDeps } from './engine/jobs/job-definition.ts'
 import { IdleWorkers } from './engine/queue/idle-workers.ts'
 import { type JobQueue, PgBossJobQueue } from './engine/queue/job-queue.ts'
 import type { RegisteredRoute } from './http/access.ts'
 import { consoleStream, loggerOptions } from './http/logger-options.ts'
+import { AlertSenders } from './integrations/alerts/alert-senders.ts'
 import { GhlCustomFieldsClient } from './integrations/ghl/ghl-custom-fields.client.ts'
 import { GhlOAuth } from './integrations/ghl/ghl-oauth.ts'
 import type { GhlOpportunitiesClient } from './integrations/ghl/ghl-opportunities.client.ts'
@@ -24,6 +34,8 @@ import { YelpOAuth } from './integrations/yelp/yelp-oauth.ts'
 import { YelpSubscriptions } from './integrations/yelp/yelp-subscriptions.ts'
 import { SecretBox } from './lib/secret-box.ts'
 import { Signer } from './lib/signer.ts'
+import { AlertChannelsService } from './modules/alerts/alert-channels.service.ts'
+import { AlertHistoryService } from './modules/alerts/alert-history.service.ts'
 import { AuditService } from './modules/audit/audit.service.ts'
 import { AuthService } from './modules/auth/auth.service.ts'
 import { registerBackupSchedule } from './modules/backups/backup-schedule.ts'
@@ -42,6 +54,7 @@ import { LeadsService } from './modules/inbox/leads.service.ts'
 import { EngineService } from './modules/jobs/engine.service.ts'
 import { JobsService } from './modules/jobs/jobs.service.ts'
 import { MessagesService } from './modules/messages/messages.service.ts'
+import { MetricsService } from './modules/metrics/metrics.service.ts'
 import { OAuthService } from './modules/oauth/oauth.service.ts'
 import { OnboardingService } from './modules/onboarding/onboarding.service.ts'
 import { RolePermissionsService } from './modules/permissions/role-permissions.service.ts'
@@ -91,6 +104,8 @@ export interface Core {
   /** Called after a client connects (or re-connects) a provider: parked jobs resume. */
   connectionListeners: ConnectionListener[]
   engineOptions: EngineOptions
+  /** Where alerts are raised (docs/spec/product.md §9.3). */
+  alerts: AlertPort
 }
 
 /** What tests may tune: short provider timeouts instead of waiting out the production ones. */
@@ -101,6 +116,8 @@ export interface CoreOptions {
   clock?: () => Date
   /** How often open event streams beat and re-check their session (25 s by default). */
   eventHeartbeatMs?: number
+  /** Alert delivery retries and claims, shortened by tests. */
+  alerts?: AlertDeliveryOptions
 }
 
 export interface AppDeps {
@@ -147,6 +164,9 @@ export async function buildApp({
     rateLimitingEnabled: () => rateLimiting.isEnabled(),
   })
 
+  // Alerts are raised from everywhere through one port; the outbox behind it needs the job queue.
+  let outbox: AlertOutbox | undefined
+  const alerts: AlertPort = { raise: (event) => outbox?.raise(event) ?? Promise.resolve() }
   // Providers: one HTTP layer (rate limits, call log), OAuth, the token manager, the clients.
   const requestLog = new ApiRequestLogStore(db)
   const http = new ProviderHttp(requestLog, app.log)
@@ -163,6 +183,7 @@ export async function buildApp({
     yelpOAuth,
     ghlOAuth,
     new ProviderAlertStore(db),
+    (provider, clientId, reason) => alerts.raise(needsReauthAlert(provider, clientId, reason)),
   )
   // On PostgreSQL several processes share the providers' limits through the database
   // (docs/decisions/0015); PGlite has one process, whose own limiter is the whole budget.
@@ -183,6 +204,7 @@ export async function buildApp({
     providers,
     connectionListeners: [],
     engineOptions: options.engine ?? {},
+    alerts,
   }
   // What changed, for the operators' open screens: the engine announces through its port.
   const changes = await openChangeBus(database, (error) =>
@@ -194,18 +216,38 @@ export async function buildApp({
   // The job queue: services enqueue through its port; the engine runs the workers.
   const workers = boss ? new IdleWorkers(boss) : undefined
   const jobs = boss && workers ? new PgBossJobQueue(boss, workers) : undefined
-  const jobDeps: JobDeps | undefined = jobs && {
-    config,
-    db,
-    providers,
-    tokens,
-    yelpOAuth,
-    subscriptions: core.subscriptions,
-    jobs,
-    changes,
-    clock,
-    log: app.log,
+  const isShared = database.kind === 'postgres'
+  // Alerts: an outbox row per (event, channel), each delivered by a job (docs/spec/product.md §9.3).
+  const senders = new AlertSenders(config.smtp)
+  app.addHook('onClose', async () => senders.close())
+  if (jobs) {
+    outbox = new AlertOutbox({ db, jobs, baseUrl: config.baseUrl, changes, log: app.log })
+    await releaseOrphanedAlertClaims(db, isShared)
   }
+  const jobDeps: JobDeps | undefined = jobs &&
+    outbox && {
+      config,
+      db,
+      providers,
+      tokens,
+      yelpOAuth,
+      subscriptions: core.subscriptions,
+      jobs,
+      changes,
+      clock,
+      log: app.log,
+      alerts,
+      alertDelivery: new AlertDeliveryHandler({
+        db,
+        jobs,
+        box,
+        senders,
+        changes,
+        log: app.log,
+        options: options.alerts,
+      }),
+      alertConditions: new AlertConditions(db, outbox),
+    }
   const engine =
     boss && workers && jobDeps
       ? new Engine(boss, jobDeps, workers, core.engineOptions, core.connectionListeners)
@@ -219,7 +261,6 @@ export async function buildApp({
     heartbeatMs: options.eventHeartbeatMs,
   })
   const backups = new BackupsService({ db, kind: database.kind, dataDir: config.dataDir, log: app.log })
-  const isShared = database.kind === 'postgres'
   const replanBackups = boss ? await registerBackupSchedule(boss, db, isShared, backups) : undefined
   const runtime = new SettingsRuntime({
     db,
@@ -287,10 +328,19 @@ export async function buildApp({
     settings,
     backups,
     events,
-    leads: new LeadsService({ db, jobs, changes }),
+    leads: new LeadsService({ db, jobs, changes, alerts }),
     playbooks: new PlaybookService(db),
     leadAutomation: new LeadAutomationService({ db, jobs, changes, clock }),
     leadDuties: new LeadDutiesService({ db, jobs, changes, leads: engine ? providers.yelpLeads : undefined }),
+    alertChannels: new AlertChannelsService({
+      db,
+      box,
+      senders,
+      baseUrl: config.baseUrl,
+      hasSmtp: Boolean(config.smtp),
+    }),
+    alertHistory: new AlertHistoryService(db),
+    metrics: new MetricsService(db),
     ingress:
       jobs && jobDeps
         ? ingressServices({

@@ -41,6 +41,10 @@ export interface AppConfig {
     /** The interval of that limit (GHL_RATE_LIMIT_INTERVAL_MS, 10 s). */
     rateLimitIntervalMs: number
   }
+  /** Email alerts (docs/spec/product.md §9.3): unset, email channels cannot be created. */
+  smtp: { url: string; from: string } | undefined
+  /** docs/spec/product.md §9.5: the bearer of GET /metrics; unset, an admin session is needed. */
+  metricsToken: string | undefined
   logLevel: Env['LOG_LEVEL']
   /** `pretty`: one readable line per entry, for a person at a terminal; `json`: for collectors. */
   logFormat: 'json' | 'pretty'
@@ -113,10 +117,18 @@ export function loadConfig(
       rateLimitMax: env.GHL_RATE_LIMIT_MAX,
       rateLimitIntervalMs: env.GHL_RATE_LIMIT_INTERVAL_MS,
     },
+    smtp: env.SMTP_URL
+      ? { url: env.SMTP_URL, from: env.ALERT_EMAIL_FROM ?? `LeadRelay <alerts@${hostOf(env.BASE_URL)}>` }
+      : undefined,
+    metricsToken: env.METRICS_TOKEN,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (isTerminal ? 'pretty' : 'json'),
     pinnedSettings: pinnedSettings(source),
   }
+}
+
+function hostOf(url: string): string {
+  return new URL(url).hostname || 'localhost'
 }
 
 function pinnedSettings(source: NodeJS.ProcessEnv): AppConfig['pinnedSettings'] {

@@ -102,6 +102,17 @@ export const envSchema = z
     // Beyond docs/spec/product.md §5: `json` for log collectors; unset = readable lines on a terminal,
     // JSON otherwise.
     LOG_FORMAT: optionalText.pipe(z.enum(['json', 'pretty'], 'must be json or pretty').optional()),
+    // docs/spec/product.md §9.3: email alerts go through this server (smtp:// or smtps://, with its
+    // user and password), from ALERT_EMAIL_FROM.
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    ALERT_EMAIL_FROM: optionalText.pipe(z.string().max(320, 'must be at most 320 characters').optional()),
+    // docs/spec/product.md §9.5: the bearer token of GET /metrics (unset: an admin session).
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     NODE_ENV: z.string().optional(),
   })
   .transform((env) => ({ ...env, BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}` }))

@@ -765,3 +765,78 @@ export const opportunitySyncs = pgTable('opportunity_syncs', {
   updatedAt: updatedAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 })
+
+/**
+ * Where alerts go (docs/spec/product.md §9.3): a Slack incoming webhook, email addresses, or a
+ * signed webhook. `target` of slack and webhook channels is a credential (whoever has the URL can
+ * post), so the API shows only its scheme and host; `secret` is the webhook channel's Standard
+ * Webhooks signing secret, sealed with APP_SECRET and never sent after creation.
+ */
+export const alertChannels = pgTable('alert_channels', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  type: text('type').$type<'slack' | 'email' | 'webhook'>().notNull(),
+  target: text('target').notNull(),
+  secret: text('secret'),
+  events: jsonb('events').$type<string[]>().notNull(),
+  /** Empty: every client. */
+  clientIds: jsonb('client_ids').$type<string[]>().notNull().default([]),
+  slaMinutes: integer('sla_minutes').notNull().default(5),
+  quietHours: jsonb('quiet_hours').$type<{ start: string; end: string; timezone: string } | null>(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * The alert outbox: one row per (event, channel), written in the transaction that queues its
+ * delivery job. `event_key` names the cause (a lead's first message, a dead job), so raising the
+ * same cause again adds nothing; `condition_key` is what the 30-minute dedupe compares. A sender
+ * claims the row (`claimed_until`) before it delivers: one delivery per row across processes.
+ * `delivery_id` is the Standard Webhooks `webhook-id`, the same on every retry.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    eventId: text('event_id').notNull(),
+    eventKey: text('event_key').notNull(),
+    type: text('type').notNull(),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => alertChannels.id, { onDelete: 'cascade' }),
+    clientId: text('client_id'),
+    leadId: text('lead_id'),
+    conditionKey: text('condition_key').notNull(),
+    state: text('state').$type<'pending' | 'sent' | 'failed' | 'suppressed'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    reason: text('reason'),
+    /** The event as the channel receives it (summary, links, data). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    deliveryId: text('delivery_id').notNull(),
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('alerts_event_channel_uq').on(t.eventKey, t.channelId),
+    index('alerts_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('alerts_condition_idx').on(t.channelId, t.conditionKey, t.createdAt),
+    index('alerts_client_created_idx').on(t.clientId, t.createdAt.desc()),
+  ],
+)
+
+/**
+ * Lead updates Yelp sent no webhook for, found by the reconcile (docs/spec/product.md §9.3
+ * `webhooks.silent`), per client: System Health shows the clients with some in the last day.
+ */
+export const missedWebhooks = pgTable('missed_webhooks', {
+  clientId: text('client_id')
+    .primaryKey()
+    .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  /** Updates found since `since`, the start of the current day's count. */
+  found: integer('found').notNull(),
+  since: timestamp('since', { withTimezone: true }).notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+})

@@ -1,6 +1,8 @@
 import type { DB } from '../db/database.ts'
 import { DailyCapReachedError } from '../integrations/http/provider-errors.ts'
 import { ghlDailyCapResetOf, recordGhlDailyCap } from '../repositories/ghl-daily-caps.repository.ts'
+import { ghlDailyCapAlert } from './alerts/alert-events.ts'
+import { type AlertPort, NO_ALERTS } from './alerts/alert-port.ts'
 
 /**
  * When a job for `clientId` may run, if its GHL location's daily cap is spent now. Only the jobs
@@ -22,9 +24,11 @@ export async function parkOnGhlDailyCap(
   clientId: string | undefined,
   error: unknown,
   now: Date,
+  alerts: AlertPort = NO_ALERTS,
 ): Promise<Date | null> {
   if (!(error instanceof DailyCapReachedError) || error.platform !== 'ghl' || !clientId) return null
   const resetAt = new Date(now.getTime() + error.retryAfterMs)
   await recordGhlDailyCap(db, clientId, resetAt, error.message)
+  await alerts.raise(ghlDailyCapAlert(clientId, resetAt, error.message))
   return resetAt
 }

@@ -130,6 +130,9 @@ describe('schema bounds', () => {
     const bodyless = mutatingRoutes().filter((route) => !route.body && route.url.startsWith('/api'))
     expect(bodyless.map((route) => `${route.method} ${route.url}`).sort()).toEqual(
       [
+        'DELETE /api/alert-channels/:id',
+        // The hub builds the test alert itself (docs/spec/product.md §9.3).
+        'POST /api/alert-channels/:id/test',
         'DELETE /api/clients/:clientId',
         'DELETE /api/users/:id',
         'DELETE /api/users/:userId/clients/:clientId',

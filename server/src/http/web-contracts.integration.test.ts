@@ -1,3 +1,4 @@
+import { alertChannelSchema, alertListSchema } from '@common/alerts.ts'
 import { okResponseSchema } from '@common/api.ts'
 import { sessionResponseSchema } from '@common/auth.ts'
 import { clientStatsListSchema } from '@common/client-stats.ts'
@@ -148,6 +149,9 @@ interface ReadContract {
 }
 
 const reads: ReadContract[] = [
+  // Their answers with rows are held to these contracts in modules/alerts and engine/alerts tests.
+  { route: '/api/alert-channels', path: () => '/api/alert-channels', schema: z.array(alertChannelSchema) },
+  { route: '/api/alerts', path: () => '/api/alerts', schema: alertListSchema },
   { route: '/api/auth/me', path: () => '/api/auth/me', schema: sessionResponseSchema },
   { route: '/api/clients', path: () => '/api/clients', schema: clientListSchema, hasElements: true },
   { route: '/api/clients/:clientId', path: () => `/api/clients/${ACME.clientId}`, schema: clientViewSchema },

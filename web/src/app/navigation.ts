@@ -1,5 +1,6 @@
 import type { PermissionFlag, Permissions } from '@common/permissions.ts'
 import {
+  Bell,
   Building2,
   Inbox,
   LayoutDashboard,
@@ -78,6 +79,17 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: 'canViewWebhooks',
     title: 'API & Webhook Logs',
     subtitle: 'Incoming webhooks and provider API calls',
+  },
+  // Beyond the 8 items of the spec (docs/spec/product.md §9.3): a page of its own, not a Settings
+  // section, because everyone who sees system figures reads the alert history, while only those
+  // who manage settings edit the channels.
+  {
+    href: '/alerts',
+    label: 'Alerts',
+    icon: Bell,
+    permission: 'canViewSystemStats',
+    title: 'Alerts',
+    subtitle: 'Notification channels and the alerts they were sent',
   },
   {
     href: '/settings',

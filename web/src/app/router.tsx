@@ -26,6 +26,7 @@ const PAGES: Record<string, ComponentType> = {
   '/inbox': lazy(() => import('@/app/routes/inbox.tsx').then((m) => ({ default: m.InboxPage }))),
   '/messages': lazy(() => import('@/app/routes/messages.tsx').then((m) => ({ default: m.MessagesPage }))),
   '/webhooks': lazy(() => import('@/app/routes/webhooks.tsx').then((m) => ({ default: m.WebhooksPage }))),
+  '/alerts': lazy(() => import('@/app/routes/alerts.tsx').then((m) => ({ default: m.AlertsPage }))),
   '/settings': lazy(() => import('@/app/routes/settings.tsx').then((m) => ({ default: m.SettingsPage }))),
 }
 

@@ -12,7 +12,8 @@ const TOPIC_URLS: Record<ChangeEvent['topic'], readonly string[]> = {
   messages: ['/api/messages', '/api/leads', '/api/stats', '/api/stats/activity', '/api/stats/clients'],
   logs: ['/api/all-request-logs', '/api/all-request-logs/endpoints', '/api/webhook-logs', '/api/stats'],
   clients: ['/api/clients', '/api/stats', '/api/stats/clients'],
-  jobs: ['/api/jobs', '/api/health'],
+  jobs: ['/api/jobs', '/api/health', '/api/system-health'],
+  alerts: ['/api/alerts', '/api/system-health'],
 }
 
 /** Every URL a live event can refresh: what a resync reloads. */

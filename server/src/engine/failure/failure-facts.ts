@@ -8,7 +8,7 @@ import type { FailureFacts } from './failure-policy.ts'
 
 // The one place the failure handling reads a client's connections.
 
-type FactDeps = Pick<JobDeps, 'db' | 'tokens' | 'yelpOAuth' | 'log'>
+type FactDeps = Pick<JobDeps, 'db' | 'tokens' | 'yelpOAuth' | 'log' | 'alerts'>
 
 /** What the policy needs beyond the job itself: read from the database (and Yelp) now. */
 export async function gatherFailureFacts(
@@ -23,7 +23,7 @@ export async function gatherFailureFacts(
   if (error instanceof NeedsReauthError) return none
   if (await lostYelpAccess(deps, clientId, error)) return { ...none, yelpAccessLost: true }
   // Every job of the location waits for the reset from now on, not only this one.
-  return { ...none, dailyCapResetAt: await parkOnGhlDailyCap(deps.db, clientId, error, job.now) }
+  return { ...none, dailyCapResetAt: await parkOnGhlDailyCap(deps.db, clientId, error, job.now, deps.alerts) }
 }
 
 /**

@@ -6,6 +6,9 @@ import type { DB } from '../../db/database.ts'
 import type { TokenManager } from '../../integrations/oauth/token-manager.ts'
 import type { ProviderClients } from '../../integrations/provider-clients.ts'
 import type { YelpOAuth } from '../../integrations/yelp/yelp-oauth.ts'
+import type { AlertConditions } from '../alerts/alert-conditions.ts'
+import type { AlertDeliveryHandler } from '../alerts/alert-delivery-handler.ts'
+import type { AlertPort } from '../alerts/alert-port.ts'
 import type { ChangePort } from '../changes/change-port.ts'
 import type { SubscriptionsPort } from '../provider-ports.ts'
 import type { JobQueue } from '../queue/job-queue.ts'
@@ -42,6 +45,12 @@ export interface JobDeps {
   changes: ChangePort
   clock: () => Date
   log: FastifyBaseLogger
+  /** Where the engine raises alerts (docs/spec/product.md §9.3). */
+  alerts: AlertPort
+  /** Delivers one alert outbox row (docs/spec/product.md §9.3). */
+  alertDelivery: Pick<AlertDeliveryHandler, 'run'>
+  /** Turns waiting leads and dead jobs into alerts. */
+  alertConditions: Pick<AlertConditions, 'run'>
 }
 
 export interface JobContext {

@@ -1,3 +1,5 @@
+import { alertConditionsJob } from './alert-conditions.job.ts'
+import { alertDeliveryJob } from './alert-delivery.job.ts'
 import { automationSweepJob } from './automation-sweep.job.ts'
 import { contactSyncJob } from './contact-sync.job.ts'
 import { housekeepingJob } from './housekeeping.job.ts'
@@ -38,6 +40,8 @@ export const JOBS: readonly JobDefinition[] = [
   automationSweepJob,
   opportunitySyncJob,
   opportunityBackfillJob,
+  alertDeliveryJob,
+  alertConditionsJob,
 ]
 
 /** The declaration of a queue's jobs (a parked or rescheduled job names only its queue). */

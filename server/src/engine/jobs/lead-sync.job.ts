@@ -39,6 +39,7 @@ export function leadSyncHandler(deps: JobDeps): LeadSyncHandler {
     (clientId, leadId) => queueLeadAutomation(db, jobs, { clientId, leadId }),
     // The contact exists: the lead's GHL opportunity may be created (docs/spec/product.md §9.4).
     (clientId, leadId) => queueOpportunityIfNeeded(db, jobs, clientId, leadId),
+    deps.alerts,
   )
 }
 

@@ -18,5 +18,6 @@ export const subscriptionSyncJob = defineJob({
   // One schedule row in the database: one job per tick whatever the number of processes.
   schedule: { cron: SUBSCRIPTION_SYNC_CRON, tz: 'UTC' },
   announces: 'logs',
-  handle: (_job, { deps }) => new SubscriptionSync(deps.db, deps.subscriptions, deps.changes).run(),
+  handle: (_job, { deps }) =>
+    new SubscriptionSync(deps.db, deps.subscriptions, deps.changes, deps.alerts).run(),
 })

@@ -4,6 +4,7 @@ import { PermanentProviderError } from '../../integrations/http/provider-errors.
 import { NeedsReauthError } from '../../integrations/oauth/token-manager.ts'
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
+import { messagesForwarded, webhookToGhlSeconds } from '../../lib/process-metrics.ts'
 import { updateClient } from '../../repositories/clients.repository.ts'
 import { findGhlConnection, type GhlConnection } from '../../repositories/connections.repository.ts'
 import { listFieldRecords } from '../../repositories/custom-fields.repository.ts'
@@ -11,12 +12,15 @@ import { listSettledEventIds } from '../../repositories/event-claims.repository.
 import { findContactMapping, saveContactMapping } from '../../repositories/ghl-contacts.repository.ts'
 import { saveLeadWaits } from '../../repositories/lead-waits.repository.ts'
 import { findLead, type LeadFields, type LeadRow, upsertLead } from '../../repositories/leads.repository.ts'
+import { recordMissedWebhooks } from '../../repositories/missed-webhooks.repository.ts'
+import { type AlertPort, NO_ALERTS } from '../alerts/alert-port.ts'
 import { type ChangePort, NO_CHANGES } from '../changes/change-port.ts'
 import { leadConversationTimes } from '../lead-figures/lead-waits.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import { INCREMENTAL_REASONS, type LeadSyncJob } from '../queue/queues.ts'
 import { buildContact } from './contact-builder.ts'
 import { type ContactLink, EventForwarder } from './event-forwarder.ts'
+import { raiseLeadAlerts } from './lead-alerts.ts'
 import { mergeEventsById, storedEventsOf, toLeadFields, withEvents } from './lead-mapper.ts'
 
 export interface LeadSyncOutcome {
@@ -61,6 +65,7 @@ export class LeadSyncHandler {
     /** Told when the lead's conversation was stored: its first reply or follow-ups may be due. */
     private readonly conversationStored: QueueLeadMetrics = async () => {},
     private readonly contactReady: ContactReady = async () => {},
+    private readonly alerts: AlertPort = NO_ALERTS,
   ) {
     this.forwarder = new EventForwarder(db, ghl)
   }
@@ -76,9 +81,13 @@ export class LeadSyncHandler {
       return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'nothing new' }
     }
     signal?.throwIfAborted()
+    const before = await findLead(this.db, job.clientId, job.leadId)
     const { needsMetrics } = await upsertLead(this.db, fields)
     await saveLeadWaits(this.db, job.clientId, job.leadId, leadConversationTimes(events).waits)
     await this.conversationStored(job.clientId, job.leadId)
+    const { unannounced } = await raiseLeadAlerts(this.alerts, job, before, fields, events, pending)
+    // System Health shows it too, whether or not a channel takes webhooks.silent.
+    if (unannounced) await recordMissedWebhooks(this.db, job.clientId, unannounced)
     // Queued as soon as the lead is stored, whatever becomes of its forwarding below.
     if (needsMetrics) await this.queueMetrics(job.clientId, job.leadId)
     await updateClient(this.db, job.clientId, {})
@@ -185,7 +194,10 @@ export class LeadSyncHandler {
       // Another sync holds the lead now: it forwards the rest; two could post one pending event.
       signal?.throwIfAborted()
       try {
-        if (await this.forwarder.forward({ clientId, leadId, event, link })) progress.forwarded += 1
+        if (await this.forwarder.forward({ clientId, leadId, event, link })) {
+          progress.forwarded += 1
+          countForwarded(event)
+        }
       } catch (error) {
         if (!(error instanceof PermanentProviderError)) throw error
         if (!link.verified && isMissingInGhl(error)) throw error
@@ -270,6 +282,19 @@ export class LeadSyncHandler {
     })
     return { contactId, conversationId, locationId, verified: true }
   }
+}
+
+/** Live flow only: an event older than this when forwarded came by a reconcile, an import or a retry. */
+const LIVE_LATENCY_MAX_S = 15 * 60
+
+/** docs/spec/product.md §9.5: forwarded messages, and the webhook → GHL latency of consumer messages. */
+function countForwarded(event: YelpEvent): void {
+  const isConsumer = event.user_type === 'CONSUMER'
+  messagesForwarded.inc({ direction: isConsumer ? 'inbound' : 'outbound' })
+  const seconds = (Date.now() - new Date(event.time_created).getTime()) / 1000
+  // Yelp's clock and ours may differ by a little: an event "from the future" took no time.
+  if (isConsumer && seconds > -60 && seconds <= LIVE_LATENCY_MAX_S)
+    webhookToGhlSeconds.observe(Math.max(0, seconds))
 }
 
 /** GHL's refusal of a contact or conversation that no longer exists (deleted in GHL). */

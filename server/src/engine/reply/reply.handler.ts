@@ -4,9 +4,12 @@ import { PermanentProviderError, TransientProviderError } from '../../integratio
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { eventText } from '../../integrations/yelp/yelp-events.ts'
 import { YelpSameSuccessiveMessageError } from '../../integrations/yelp/yelp-leads.client.ts'
+import { messagesForwarded } from '../../lib/process-metrics.ts'
 import { claimEvent, completeClaim } from '../../repositories/event-claims.repository.ts'
 import { recordBusinessReply } from '../../repositories/lead-figures.repository.ts'
 import { findMessageById, type MessageRow, updateMessage } from '../../repositories/messages.repository.ts'
+import { replySentAlert } from '../alerts/alert-events.ts'
+import { type AlertPort, NO_ALERTS } from '../alerts/alert-port.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { ReplyJob } from '../queue/queues.ts'
 
@@ -39,6 +42,7 @@ export class ReplyHandler {
     private readonly db: DB,
     private readonly leads: LeadsPort,
     private readonly ghl: GhlPort,
+    private readonly alerts: AlertPort = NO_ALERTS,
   ) {}
 
   async run(job: ReplyJob): Promise<{ status: string }> {
@@ -140,6 +144,10 @@ export class ReplyHandler {
     // The business answered when the reply was written in GHL or the inbox (docs/decisions/0014), not when
     // its Yelp echo is read back by a later sync.
     await recordBusinessReply(this.db, job.clientId, job.leadId, row.createdAt)
+    messagesForwarded.inc({ direction: 'outbound' })
+    await this.alerts.raise(
+      replySentAlert(job.clientId, job.leadId, row.id, row.content, row.platform === 'ghl' ? 'ghl' : 'inbox'),
+    )
   }
 
   /**

@@ -4,6 +4,8 @@ import {
   type SubscribedBusiness,
   saveSubscriptionCheck,
 } from '../../repositories/yelp-subscriptions.repository.ts'
+import { webhooksSilentBySubscription } from '../alerts/alert-events.ts'
+import { type AlertPort, NO_ALERTS } from '../alerts/alert-port.ts'
 import type { ChangePort } from '../changes/change-port.ts'
 import type { SubscriptionsPort } from '../provider-ports.ts'
 
@@ -32,6 +34,7 @@ export class SubscriptionSync {
     private readonly db: DB,
     private readonly subscriptions: SubscriptionsPort,
     private readonly changes: ChangePort,
+    private readonly alerts: AlertPort = NO_ALERTS,
   ) {}
 
   async run(now = new Date()): Promise<SubscriptionSyncResult> {
@@ -47,6 +50,16 @@ export class SubscriptionSync {
     const active = await this.subscriptions.listWebhookBusinessIds()
     for (const business of businesses) {
       const state = active.has(business.businessId) ? 'active' : await this.restore(business, now)
+      if (state !== 'active') {
+        // No webhook reaches the hub for this business until Yelp lists it again.
+        await this.alerts.raise(
+          webhooksSilentBySubscription(
+            business.clientId,
+            business.businessId,
+            now.toISOString().slice(0, 10),
+          ),
+        )
+      }
       if (state === 'active') {
         result.active += 1
         await saveSubscriptionCheck(this.db, business.clientId, { state, error: null, checkedAt: now })

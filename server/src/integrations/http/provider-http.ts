@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { providerRequestDuration, providerRequests, statusClass } from '../../lib/process-metrics.ts'
 import { redactBody, redactHeaders, redactUrl } from './redaction.ts'
 import type { RequestLogSink } from './request-log-sink.port.ts'
 
@@ -110,6 +111,8 @@ export class ProviderHttp {
     response: ProviderResponse,
     error: string | null,
   ): Promise<void> {
+    providerRequests.inc({ provider: request.platform, status: statusClass(response.status) })
+    providerRequestDuration.observe({ provider: request.platform }, response.durationMs / 1000)
     try {
       await this.requestLog.record({
         platform: request.platform,

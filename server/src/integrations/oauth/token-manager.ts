@@ -10,6 +10,7 @@ import { YelpGrantRefusedError, type YelpOAuth } from '../yelp/yelp-oauth.ts'
 import type { AccessTokenSource } from './access-token-source.port.ts'
 import type { CredentialLeases } from './credential-lease.port.ts'
 import type { ProviderAlerts } from './provider-alerts.port.ts'
+import type { ReauthListener } from './reauth-listener.port.ts'
 import type {
   Provider,
   SealedGhlTokens,
@@ -63,6 +64,7 @@ export class TokenManager {
     private readonly yelp: YelpOAuth,
     private readonly ghl: GhlOAuth,
     private readonly alerts: ProviderAlerts,
+    private readonly onNeedsReauth: ReauthListener = async () => {},
   ) {}
 
   /** A Yelp access token valid for a few more minutes, refreshing first when needed. */
@@ -227,10 +229,12 @@ export class TokenManager {
    * Yelp's 404 for a lost business).
    */
   async markNeedsReauth(provider: Provider, clientId: string, reason?: string): Promise<void> {
+    const wasFlagged = (await this.store.read(provider, clientId))?.needsReauth === true
     await this.store.merge(provider, clientId, {
       needsReauth: true,
       ...(reason ? { reauthReason: reason } : {}),
     })
+    if (!wasFlagged) await this.onNeedsReauth(provider, clientId, reason)
   }
 
   private assertUsable(provider: Provider, clientId: string, tokens: StoredCredential): void {

@@ -21,6 +21,7 @@ const TOPIC_ACCESS: Record<ChangeTopic, readonly PermissionFlag[] | 'any'> = {
   logs: ['canViewWebhooks', 'canViewLogs'],
   clients: ['canViewClients'],
   jobs: 'any',
+  alerts: ['canViewSystemStats'],
 }
 
 export type ScopeReader = (session: AuthenticatedSession) => Promise<readonly string[] | null>

@@ -10,6 +10,8 @@ import {
   upperBound,
 } from '@common/leads.ts'
 import type { DB } from '../../db/database.ts'
+import { statusChangedAlert } from '../../engine/alerts/alert-events.ts'
+import type { AlertPort } from '../../engine/alerts/alert-port.ts'
 import { queueLeadAutomation } from '../../engine/automation/automation-trigger.ts'
 import type { ChangePort } from '../../engine/changes/change-port.ts'
 import { hubReplyJob } from '../../engine/jobs/hub-reply.job.ts'
@@ -55,6 +57,8 @@ export interface LeadsServiceDeps {
   /** The job queue; without it (an app built alone) commands that need the engine refuse. */
   jobs?: JobQueue
   changes: ChangePort
+  /** `lead.status_changed` (docs/spec/product.md §9.3). */
+  alerts?: AlertPort
 }
 
 /**
@@ -121,6 +125,11 @@ export class LeadsService {
         await queueLeadAutomation(this.deps.db, jobs, row, { tx })
       })
     } else await setLeadStatus(this.deps.db, row.leadId, status)
+    if (row.status !== status) {
+      await this.deps.alerts?.raise(
+        statusChangedAlert(row.clientId, row.leadId, row.status, status, session.user.username),
+      )
+    }
     this.announce(row)
     return this.reread(session, leadId)
   }

@@ -169,6 +169,7 @@ describe('GET /api/system-health', () => {
       'subscriptions',
       'credentialErrors',
       'ghlDailyLimit',
+      'missedWebhooks',
     ])
     expect(check('database')).toMatchObject({
       state: 'ok',

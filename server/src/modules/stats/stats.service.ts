@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { DB } from '../../db/database.ts'
 import { listParkedGhlLocations } from '../../repositories/ghl-daily-caps.repository.ts'
 import { countLeadsAwaitingReply } from '../../repositories/lead-waits.repository.ts'
+import { listRecentMissedWebhooks } from '../../repositories/missed-webhooks.repository.ts'
 import { readProviderAlerts } from '../../repositories/provider-alerts.repository.ts'
 import { readHourlyActivity, readStatCounts } from '../../repositories/stats.repository.ts'
 import {
@@ -94,13 +95,14 @@ export class StatsService {
     checks.push({ key: 'database', label: 'Database', state: 'ok', detail: `Reachable in ${latencyMs} ms` })
 
     const clientIds = await visibleClientIds(this.db, session)
-    const [queue, lastWebhookAt, reauth, credentialErrors, lapsed, capped] = await Promise.all([
+    const [queue, lastWebhookAt, reauth, credentialErrors, lapsed, capped, missed] = await Promise.all([
       readQueueHealth(this.db, clientIds),
       readLastWebhookAt(this.db, clientIds),
       listClientsNeedingReauth(this.db, clientIds),
       countCredentialErrors(this.db, { since: new Date(now.getTime() - 24 * HOUR_MS), clientIds }),
       listFailedSubscriptions(this.db, clientIds),
       listParkedGhlLocations(this.db, clientIds),
+      listRecentMissedWebhooks(this.db, new Date(now.getTime() - 24 * HOUR_MS), clientIds),
     ])
     const waitedMs = queue.oldestWaitingAt ? now.getTime() - new Date(queue.oldestWaitingAt).getTime() : 0
     checks.push({
@@ -164,6 +166,20 @@ export class StatsService {
           ? 'No location has reached it'
           : `Reached; jobs wait for the reset: ${capped
               .map((each) => `${each.clientName} (${each.locationId}) until ${each.resetAt}`)
+              .join('; ')}`,
+    })
+    checks.push({
+      key: 'missedWebhooks',
+      label: 'Webhooks Yelp did not send (24 h)',
+      // The reconcile fetched what they would have announced: late, not lost.
+      state: missed.length > 0 ? 'warning' : 'ok',
+      detail:
+        missed.length === 0
+          ? 'None: every lead update came by webhook'
+          : `Found only by the reconcile: ${missed
+              .map(
+                (each) => `${each.name} (${plural(each.found, 'update')}, last ${each.lastAt.toISOString()})`,
+              )
               .join('; ')}`,
     })
     return { state: worst(checks.map((check) => check.state)), checkedAt: now.toISOString(), checks }

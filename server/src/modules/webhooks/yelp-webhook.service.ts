@@ -11,6 +11,7 @@ import {
   verificationChallenge,
   webhookSecretMatches,
 } from '../../integrations/yelp/yelp-webhook-verification.ts'
+import { webhooksReceived } from '../../lib/process-metrics.ts'
 import { describeIssues } from '../../lib/validation.ts'
 import { findClientIdsByBusinessIds } from '../../repositories/clients.repository.ts'
 import {
@@ -85,6 +86,7 @@ export class YelpWebhookService {
   }
 
   async ingest(body: unknown, givenSecret: string | undefined): Promise<IngestResult> {
+    webhooksReceived.inc()
     const expected = await this.secret.get()
     if (expected && !webhookSecretMatches(expected, givenSecret)) {
       return this.reject(401, body, 'Webhook secret missing or wrong')

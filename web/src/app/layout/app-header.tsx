@@ -1,8 +1,11 @@
 import { Menu } from 'lucide-react'
+import { useState } from 'react'
 import { useLocation } from 'wouter'
 import { NOT_FOUND_META, navItemFor } from '@/app/navigation.ts'
 import { Button } from '@/components/ui/button.tsx'
 import { useHealth } from '@/features/dashboard/api/get-health.ts'
+import { useHeaderSystemHealth } from '@/features/dashboard/api/get-system-health.ts'
+import { SystemHealthDialog } from '@/features/dashboard/components/system-health-dialog.tsx'
 import { useAuth } from '@/lib/auth/use-auth.ts'
 
 export function AppHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
@@ -51,26 +54,69 @@ export function AppHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
   )
 }
 
-/** 'System Online' while /api/health answers ok; checked every 30 seconds. */
+/**
+ * 'System Online' while /api/health answers ok and the live checks find nothing wrong; 'System
+ * Degraded' when connections need re-auth, jobs are dead or webhooks are silent (the checks of
+ * GET /api/system-health), naming why on hover, and opening System Health on click.
+ */
 function SystemIndicator() {
+  const { user } = useAuth()
+  const canSeeChecks = user?.permissions.canViewSystemStats === true
   const health = useHealth()
-  const state = health.isPending ? 'checking' : health.data?.status === 'ok' ? 'online' : 'offline'
-  const label =
-    state === 'online' ? 'System Online' : state === 'checking' ? 'Checking system' : 'System Offline'
-  const dot =
-    state === 'online'
-      ? 'bg-success ring-success/20'
-      : state === 'checking'
-        ? 'bg-muted-foreground ring-muted'
-        : 'bg-destructive ring-destructive/20'
-  return (
-    <div
-      className="flex items-center gap-2 text-sm text-muted-foreground"
-      data-testid="system-indicator"
-      data-state={state}
-    >
+  const checks = useHeaderSystemHealth(canSeeChecks && health.data?.status === 'ok')
+  const [isOpen, setOpen] = useState(false)
+  const problems = (checks.data?.checks ?? []).filter((check) => check.state !== 'ok')
+  const state = health.isPending
+    ? 'checking'
+    : health.data?.status !== 'ok'
+      ? 'offline'
+      : problems.length > 0
+        ? 'degraded'
+        : 'online'
+  const label = {
+    online: 'System Online',
+    checking: 'Checking system',
+    offline: 'System Offline',
+    degraded: 'System Degraded',
+  }[state]
+  const dot = {
+    online: 'bg-success ring-success/20',
+    checking: 'bg-muted-foreground ring-muted',
+    offline: 'bg-destructive ring-destructive/20',
+    degraded: 'bg-amber-500 ring-amber-500/20',
+  }[state]
+  const reason = problems.map((check) => `${check.label}: ${check.detail}`).join('\n')
+  const content = (
+    <>
       <span className={`size-2.5 rounded-full ring-4 ${dot}`} aria-hidden="true" />
       <span className="sr-only sm:not-sr-only">{label}</span>
-    </div>
+    </>
+  )
+  if (!canSeeChecks) {
+    return (
+      <div
+        className="flex items-center gap-2 text-sm text-muted-foreground"
+        data-testid="system-indicator"
+        data-state={state}
+      >
+        {content}
+      </div>
+    )
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="flex items-center gap-2 rounded-md px-1 text-sm text-muted-foreground hover:text-foreground"
+        data-testid="system-indicator"
+        data-state={state}
+        title={reason || label}
+        aria-label={reason ? `${label}: ${reason}` : label}
+        onClick={() => setOpen(true)}
+      >
+        {content}
+      </button>
+      <SystemHealthDialog open={isOpen} onOpenChange={setOpen} />
+    </>
   )
 }

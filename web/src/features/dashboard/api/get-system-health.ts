@@ -15,3 +15,16 @@ export function systemHealthQueryOptions() {
 export function useSystemHealth(enabled: boolean) {
   return useQuery({ ...systemHealthQueryOptions(), enabled, refetchOnMount: 'always', gcTime: 0 })
 }
+
+/**
+ * The header's indicator: the same checks, every 30 seconds and whenever jobs or alerts change
+ * (its key leads with the URL the live events name, lib/affected-queries.ts).
+ */
+export function useHeaderSystemHealth(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/system-health'],
+    queryFn: ({ signal }) => getSystemHealth(signal),
+    enabled,
+    refetchInterval: 30_000,
+  })
+}

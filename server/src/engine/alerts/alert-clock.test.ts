@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { isQuietAt, slaMinutesElapsed } from './alert-clock.ts'
+import { waitingSinceOf } from './lead-waiting.ts'
+
+// Quiet hours are read in the channel's time zone and may wrap past midnight (docs/spec/product.md
+// §9.3); a lead waits from its oldest consumer message after the business last spoke (§9.1).
+
+describe('isQuietAt', () => {
+  const night = { start: '21:00', end: '07:00', timezone: 'America/New_York' }
+  it.each([
+    ['2026-01-15T02:30:00Z', true], // 21:30 in New York (EST, UTC-5)
+    ['2026-01-15T11:59:00Z', true], // 06:59
+    ['2026-01-15T12:00:00Z', false], // 07:00: the window has ended
+    ['2026-01-15T17:00:00Z', false], // noon
+    ['2026-07-15T01:30:00Z', true], // 21:30 in summer (EDT, UTC-4)
+    ['2026-07-15T00:30:00Z', false], // 20:30 in summer
+  ])('at %s: %s', (at, expected) => {
+    expect(isQuietAt(night, new Date(at))).toBe(expected)
+  })
+
+  it('reads a same-day window, and none at all', () => {
+    const lunch = { start: '12:00', end: '13:00', timezone: 'UTC' }
+    expect(isQuietAt(lunch, new Date('2026-01-15T12:30:00Z'))).toBe(true)
+    expect(isQuietAt(lunch, new Date('2026-01-15T13:30:00Z'))).toBe(false)
+    expect(isQuietAt(null, new Date('2026-01-15T12:30:00Z'))).toBe(false)
+  })
+})
+
+describe('slaMinutesElapsed', () => {
+  it('counts whole minutes of the wait (every minute until playbooks give business hours)', () => {
+    expect(slaMinutesElapsed(new Date('2026-01-15T10:00:00Z'), new Date('2026-01-15T10:05:59Z'))).toBe(5)
+    expect(slaMinutesElapsed(new Date('2026-01-15T10:00:00Z'), new Date('2026-01-15T09:00:00Z'))).toBe(0)
+  })
+})
+
+describe('waitingSinceOf', () => {
+  const event = (user_type: string, time: string, event_type = 'TEXT') => ({
+    id: time,
+    user_type,
+    event_type,
+    time_created: time,
+  })
+  it('is the oldest consumer message after the business last spoke', () => {
+    const events = [
+      event('CONSUMER', '2026-01-15T10:00:00Z'),
+      event('BIZ', '2026-01-15T10:05:00Z'),
+      event('CONSUMER', '2026-01-15T10:10:00Z'),
+      event('CONSUMER', '2026-01-15T10:20:00Z'),
+      event('CONSUMER', '2026-01-15T10:25:00Z', 'CONSUMER_PHONE_NUMBER_OPT_IN_EVENT'),
+    ]
+    expect(waitingSinceOf(events)?.toISOString()).toBe('2026-01-15T10:10:00.000Z')
+  })
+
+  it('is null when the business spoke last, or nobody wrote', () => {
+    expect(
+      waitingSinceOf([event('CONSUMER', '2026-01-15T10:00:00Z'), event('BIZ', '2026-01-15T10:05:00Z')]),
+    ).toBe(null)
+    expect(waitingSinceOf([])).toBe(null)
+  })
+})

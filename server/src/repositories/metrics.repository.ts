@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm'
+import type { DB } from '../db/database.ts'
+import { QUEUE_SCHEMA } from '../db/schema-sources.ts'
+import { selectRows } from './raw-rows.ts'
+
+// The figures GET /metrics reads from the database at each scrape (docs/spec/product.md §9.5): the
+// same for every process sharing it.
+
+export async function countJobsByQueueAndState(
+  db: DB,
+): Promise<Array<{ queue: string; state: string; n: number }>> {
+  const rows = await selectRows<{ name: string; state: string; n: unknown }>(
+    db,
+    sql`select name, state, count(*) as n from ${sql.raw(QUEUE_SCHEMA)}.job
+      where name not like '\\_\\_%' group by name, state`,
+  )
+  return rows.map((row) => ({ queue: row.name, state: row.state, n: Number(row.n) }))
+}
+
+/**
+ * Leads whose newest message is the consumer's and that are still open (new or contacted): the
+ * leads awaiting a reply of docs/spec/product.md §9.1.
+ */
+export async function countLeadsAwaitingReply(db: DB): Promise<number> {
+  const [row] = await selectRows<{ n: unknown }>(
+    db,
+    sql`select count(*) as n from leads where last_message = 'inbound' and status in ('new', 'contacted')
+      and jsonb_array_length(coalesce(events, '[]'::jsonb)) > 0`,
+  )
+  return Number(row?.n ?? 0)
+}
+
+export async function countConnectionsNeedingReauth(db: DB): Promise<Array<{ provider: string; n: number }>> {
+  const [row] = await selectRows<{ yelp: unknown; ghl: unknown }>(
+    db,
+    sql`select count(*) filter (where (yelp_tokens->>'needsReauth')::boolean) as yelp,
+        count(*) filter (where (ghl_tokens->>'needsReauth')::boolean) as ghl from clients`,
+  )
+  return [
+    { provider: 'yelp', n: Number(row?.yelp ?? 0) },
+    { provider: 'ghl', n: Number(row?.ghl ?? 0) },
+  ]
+}
