@@ -7,11 +7,16 @@ import { clientPlaybooks } from '../db/schema.ts'
 
 /** The stored playbook, parsed; the defaults when none was saved. */
 export async function findPlaybook(db: DB, clientId: string): Promise<Playbook> {
+  return (await findSavedPlaybook(db, clientId)) ?? DEFAULT_PLAYBOOK
+}
+
+/** The playbook the client saved, parsed; null when it never saved one. */
+export async function findSavedPlaybook(db: DB, clientId: string): Promise<Playbook | null> {
   const [row] = await db
     .select({ playbook: clientPlaybooks.playbook })
     .from(clientPlaybooks)
     .where(eq(clientPlaybooks.clientId, clientId))
-  if (!row) return DEFAULT_PLAYBOOK
+  if (!row) return null
   // Saved through the same schema; a row written by an older version gains the newer defaults.
   const parsed = playbookSchema.safeParse(row.playbook)
   return parsed.success ? parsed.data : DEFAULT_PLAYBOOK

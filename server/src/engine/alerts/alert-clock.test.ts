@@ -1,3 +1,4 @@
+import { DEFAULT_PLAYBOOK } from '@common/playbook.ts'
 import { describe, expect, it } from 'vitest'
 import { isQuietAt, slaMinutesElapsed } from './alert-clock.ts'
 import { waitingSinceOf } from './lead-waiting.ts'
@@ -27,9 +28,21 @@ describe('isQuietAt', () => {
 })
 
 describe('slaMinutesElapsed', () => {
-  it('counts whole minutes of the wait (every minute until playbooks give business hours)', () => {
+  it('counts whole minutes of the wait for a client without a playbook', () => {
     expect(slaMinutesElapsed(new Date('2026-01-15T10:00:00Z'), new Date('2026-01-15T10:05:59Z'))).toBe(5)
     expect(slaMinutesElapsed(new Date('2026-01-15T10:00:00Z'), new Date('2026-01-15T09:00:00Z'))).toBe(0)
+  })
+
+  it('counts only the open minutes of the playbook, in its timezone', () => {
+    const hours = { timezone: 'America/Los_Angeles', businessHours: DEFAULT_PLAYBOOK.businessHours }
+    // Tuesday 17:00 to Wednesday 09:00 in Los Angeles (PST): 60 + 60 open minutes.
+    expect(slaMinutesElapsed(new Date('2026-11-25T01:00:00Z'), new Date('2026-11-25T17:00:00Z'), hours)).toBe(
+      120,
+    )
+    // A Saturday night: nothing counts.
+    expect(slaMinutesElapsed(new Date('2026-11-29T04:00:00Z'), new Date('2026-11-29T06:00:00Z'), hours)).toBe(
+      0,
+    )
   })
 })
 

@@ -1,4 +1,6 @@
 import type { QuietHours } from '@common/alerts.ts'
+import { businessSecondsBetween } from '@common/business-hours.ts'
+import type { Playbook } from '@common/playbook.ts'
 
 /** Minutes since midnight of `at` in `timezone`. */
 function minuteOfDay(at: Date, timezone: string): number {
@@ -28,14 +30,16 @@ export function isQuietAt(quietHours: QuietHours | null, at: Date): boolean {
   return start < end ? now >= start && now < end : now >= start || now < end
 }
 
-/** The client's opening hours, when a playbook gives them (docs/spec/product.md §9.2). */
-export type BusinessHours = Record<string, Array<[string, string]>>
-
 /**
  * How many minutes of a lead's wait count against a channel's SLA (docs/spec/product.md §9.3:
- * `slaMinutes` of business hours). Until clients have a playbook with business hours, every
- * minute counts; this is the one place that will skip the closed ones.
+ * `slaMinutes` of business hours): the open minutes of the client's playbook, in its timezone;
+ * every minute for a client that never saved a playbook (no hours were ever set for it).
  */
-export function slaMinutesElapsed(waitingSince: Date, now: Date, _businessHours?: BusinessHours): number {
+export function slaMinutesElapsed(
+  waitingSince: Date,
+  now: Date,
+  hours?: Pick<Playbook, 'timezone' | 'businessHours'> | null,
+): number {
+  if (hours) return Math.floor(businessSecondsBetween(waitingSince, now, hours) / 60)
   return Math.max(0, Math.floor((now.getTime() - waitingSince.getTime()) / 60_000))
 }

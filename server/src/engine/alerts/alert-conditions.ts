@@ -1,3 +1,4 @@
+import type { Playbook } from '@common/playbook.ts'
 import { QUEUES } from '@common/queues.ts'
 import type { DB } from '../../db/database.ts'
 import { listEnabledAlertChannels } from '../../repositories/alert-channels.repository.ts'
@@ -8,6 +9,7 @@ import {
   saveDeadJobWatermark,
 } from '../../repositories/alert-conditions.repository.ts'
 import { listRecordedEventKeys } from '../../repositories/alerts.repository.ts'
+import { findSavedPlaybook } from '../../repositories/playbooks.repository.ts'
 import { slaMinutesElapsed } from './alert-clock.ts'
 import type { AlertOutbox } from './alert-outbox.ts'
 import { waitingSinceOf } from './lead-waiting.ts'
@@ -49,12 +51,17 @@ export class AlertConditions {
       const since = waitingSinceOf(lead.events)
       return since ? [{ ...lead, since, key: `lead.unanswered:${lead.leadId}:${since.toISOString()}` }] : []
     })
+    // Each client's business hours, read once per run (docs/spec/product.md §9.2).
+    const hours = new Map<string, Playbook | null>()
+    for (const clientId of new Set(waiting.map((lead) => lead.clientId))) {
+      hours.set(clientId, await findSavedPlaybook(this.db, clientId))
+    }
     let added = 0
     for (const channel of channels) {
       const due = waiting.filter(
         (lead) =>
           (channel.clientIds.length === 0 || channel.clientIds.includes(lead.clientId)) &&
-          slaMinutesElapsed(lead.since, now) >= channel.slaMinutes &&
+          slaMinutesElapsed(lead.since, now, hours.get(lead.clientId)) >= channel.slaMinutes &&
           // A new channel does not alert the backlog of waits that crossed its SLA before it existed.
           lead.since.getTime() + channel.slaMinutes * 60_000 >= channel.createdAt.getTime() - 60_000,
       )
@@ -72,7 +79,7 @@ export class AlertConditions {
             key: lead.key,
             data: {
               waitingSince: lead.since.toISOString(),
-              waitingMinutes: slaMinutesElapsed(lead.since, now),
+              waitingMinutes: slaMinutesElapsed(lead.since, now, hours.get(lead.clientId)),
               slaMinutes: channel.slaMinutes,
             },
           },
