@@ -5,7 +5,7 @@ import { useLiveRefetchInterval } from '@/lib/live-stream.ts'
 
 /**
  * GET /api/stats/clients (the client list reads its 7-day median): each visible client's cost per lead this month and response times over
- * 7 and 30 days (issue 17 §4–5).
+ * 7 and 30 days (docs/decisions/0014).
  */
 export async function getClientStats(signal?: AbortSignal): Promise<ClientStatsList> {
   return apiJson('GET', '/api/stats/clients', clientStatsListSchema, undefined, { signal })

@@ -3,7 +3,7 @@ import { useAuth } from '@/lib/auth/use-auth.ts'
 import { formatPercent, formatSeconds } from '@/lib/figures-format.ts'
 
 /**
- * A client's median response time over the last 7 days (issue 17 §5), with its share answered
+ * A client's median response time over the last 7 days (docs/decisions/0014), with its share answered
  * within 5 minutes; "—" for a role without the stats or a client with no lead in the window.
  * Every row reads the one cached GET /api/stats/clients.
  */
