@@ -21,6 +21,7 @@ import {
 } from '@common/custom-fields.ts'
 import { importStartedSchema, importStatusSchema } from '@common/imports.ts'
 import { jobListSchema } from '@common/jobs.ts'
+import { automationStepSchema } from '@common/lead-automation.ts'
 import {
   lastConsumerEventId,
   leadDetailSchema,
@@ -34,6 +35,8 @@ import {
 import { messageLogListSchema } from '@common/messages.ts'
 import { onboardingViewSchema } from '@common/onboarding.ts'
 import { rolePermissionsSchema, roleUpdateResultSchema } from '@common/permissions.ts'
+import { ghlPipelineListSchema, opportunitySyncStatusSchema, pipelineAnswerSchema } from '@common/pipeline.ts'
+import { playbookSchema } from '@common/playbook.ts'
 import { logEndpointsSchema, logEntryListSchema, logEntrySchema } from '@common/request-logs.ts'
 import { backupListSchema, backupResultSchema, settingSchema, settingsListSchema } from '@common/settings.ts'
 import {
@@ -236,6 +239,32 @@ const reads: ReadContract[] = [
     schema: leadFacetsSchema,
   },
   { route: '/api/leads/:leadId', path: () => `/api/leads/${leadId}`, schema: leadDetailSchema },
+  {
+    route: '/api/leads/:leadId/automation',
+    path: () => `/api/leads/${leadId}/automation`,
+    schema: z.array(automationStepSchema),
+  },
+  {
+    route: '/api/clients/:clientId/playbook',
+    path: () => `/api/clients/${ACME.clientId}/playbook`,
+    schema: playbookSchema,
+  },
+  {
+    route: '/api/clients/:clientId/ghl/pipelines',
+    path: () => `/api/clients/${ACME.clientId}/ghl/pipelines`,
+    schema: ghlPipelineListSchema,
+    hasElements: true,
+  },
+  {
+    route: '/api/clients/:clientId/pipeline',
+    path: () => `/api/clients/${ACME.clientId}/pipeline`,
+    schema: pipelineAnswerSchema,
+  },
+  {
+    route: '/api/clients/:clientId/ghl/opportunity-sync-status',
+    path: () => `/api/clients/${ACME.clientId}/ghl/opportunity-sync-status`,
+    schema: opportunitySyncStatusSchema,
+  },
 ]
 
 /** GET routes whose answer is not a JSON body the web parses, and why. */
