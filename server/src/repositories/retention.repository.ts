@@ -45,3 +45,21 @@ export async function deleteExpiredInIdRange(
   const [row] = (result as unknown as { rows: Array<{ n: number | string }> }).rows
   return Number(row?.n ?? 0)
 }
+
+/**
+ * Empties pg-boss's archive of what nobody reads any more: dead (failed) jobs once they are older
+ * than the log-retention `cutoff`, everything else (completed, cancelled) as soon as it is there.
+ * The queue is set to keep its archive for log retention's longest value (queue.ts), so a dead
+ * job stays listed and retryable until this run removes it.
+ */
+export async function pruneJobArchive(db: DB, cutoff: Date): Promise<number> {
+  const result = await db.execute(sql`
+    with deleted as (
+      delete from pgboss.archive
+      where state <> 'failed' or archived_on < ${cutoff.toISOString()}::timestamptz
+      returning 1
+    )
+    select count(*)::int as n from deleted`)
+  const [row] = (result as unknown as { rows: Array<{ n: number | string }> }).rows
+  return Number(row?.n ?? 0)
+}
