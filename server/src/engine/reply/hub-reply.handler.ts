@@ -5,6 +5,7 @@ import { findMessageById, type MessageRow, updateMessage } from '../../repositor
 import { isGhlConnected, type LeadSyncHandler } from '../lead-sync/lead-sync.handler.ts'
 import type { GhlPort } from '../provider-ports.ts'
 import type { HubReplyJob } from '../queue/queues.ts'
+import { isOwnRow } from './own-row.ts'
 import type { ReplyHandler } from './reply.handler.ts'
 
 interface HubReplyMeta {
@@ -35,6 +36,7 @@ export class HubReplyHandler {
   async run(job: HubReplyJob): Promise<{ status: string; mirror?: string }> {
     let row = await findMessageById(this.db, job.messageRowId)
     if (!row) return { status: 'gone' }
+    if (!isOwnRow(job, row)) return { status: 'not its row' }
     if (row.status !== 'error' && !meta(row).yelpDelivered) {
       await this.replies.deliverToYelp(job, row)
       row = (await findMessageById(this.db, job.messageRowId)) ?? row

@@ -9,6 +9,7 @@ import { recordBusinessReply } from '../../repositories/lead-figures.repository.
 import { findMessageById, type MessageRow, updateMessage } from '../../repositories/messages.repository.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { ReplyJob } from '../queue/queues.ts'
+import { isOwnRow } from './own-row.ts'
 
 /** The lead a reply goes to. */
 type YelpTarget = Pick<ReplyJob, 'clientId' | 'leadId'>
@@ -44,6 +45,7 @@ export class ReplyHandler {
   async run(job: ReplyJob): Promise<{ status: string }> {
     let row = await findMessageById(this.db, job.messageRowId)
     if (!row) return { status: 'gone' }
+    if (!isOwnRow(job, row)) return { status: 'not its row' }
     if (row.status !== 'error' && !meta(row).yelpDelivered) {
       await this.deliverToYelp(job, row)
       row = (await findMessageById(this.db, job.messageRowId)) ?? row
