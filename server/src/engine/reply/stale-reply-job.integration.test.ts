@@ -36,7 +36,12 @@ describe('a reply job whose row belongs to another lead', () => {
   it('ends without posting, for inbox and GHL replies, and leaves the row to its own job', async () => {
     await forwardedLead('lead-stale-a')
     await forwardedLead('lead-stale-b')
-    world.yelp.server.faults.add({ method: 'POST', path: '/v3/leads/lead-stale-b/events', status: 503, times: 1 })
+    world.yelp.server.faults.add({
+      method: 'POST',
+      path: '/v3/leads/lead-stale-b/events',
+      status: 503,
+      times: 1,
+    })
     const text = 'Your quote for lead B: $1,200'
     const contactId = await contactOf(world.db, 'lead-stale-b')
     if (!contactId) throw new Error('no contact for lead B')
