@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { DB } from '../../db/database.ts'
-import { PermanentProviderError } from '../../integrations/http/provider-errors.ts'
+import { PermanentProviderError, TransientProviderError } from '../../integrations/http/provider-errors.ts'
 import { NeedsReauthError } from '../../integrations/oauth/token-manager.ts'
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
@@ -162,8 +162,11 @@ export class LeadSyncHandler {
   /**
    * Forwards each event in order. One GHL refuses (a 4xx) is recorded on its message row by the
    * forwarder and the others still go; the job fails at the end, naming the refusals, so it
-   * shows for an operator. A transient failure stops the run (the retry resumes it), and so does
-   * a refusal that may mean an unverified link is stale (forwardNew repairs it).
+   * shows for an operator. One GHL cannot take now (a 5xx or timeout, every time for a message
+   * it chokes on) stays pending and the later ones still go; the job then ends transient, so the
+   * stuck one is retried on (docs/decisions/0018 §2). Two such failures in a row, or a rate limit
+   * or daily cap (a wait GHL named), mean GHL is out, not the message: the run stops there, and
+   * so does a refusal that may mean an unverified link is stale (forwardNew repairs it).
    */
   private async forwardAll(
     clientId: string,
@@ -174,16 +177,32 @@ export class LeadSyncHandler {
     signal?: AbortSignal,
   ): Promise<void> {
     const refused: PermanentProviderError[] = []
+    const stuck: TransientProviderError[] = []
+    let lastFailedTransiently = false
     for (const event of events) {
       // Another sync holds the lead now: it forwards the rest; two could post one pending event.
       signal?.throwIfAborted()
       try {
         if (await this.forwarder.forward({ clientId, leadId, event, link })) progress.forwarded += 1
+        lastFailedTransiently = false
       } catch (error) {
+        if (error instanceof TransientProviderError) {
+          if (lastFailedTransiently || error.retryAfterMs !== undefined) throw error
+          lastFailedTransiently = true
+          stuck.push(error)
+          continue
+        }
         if (!(error instanceof PermanentProviderError)) throw error
         if (!link.verified && isMissingInGhl(error)) throw error
         refused.push(error)
       }
+    }
+    const [firstStuck] = stuck
+    if (firstStuck) {
+      throw new TransientProviderError(
+        firstStuck.platform,
+        `GoHighLevel could not take ${stuck.length} message(s) of lead ${leadId} now; the others were forwarded: ${stuck.map((e) => e.message).join('; ')}`,
+      )
     }
     const [first] = refused
     if (!first) return

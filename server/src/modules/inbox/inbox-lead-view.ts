@@ -1,4 +1,4 @@
-import type { HubReply, Lead, LeadDetail } from '@common/leads.ts'
+import type { GhlForwarding, HubReply, Lead, LeadDetail } from '@common/leads.ts'
 import {
   LEAD_STATUSES,
   type LeadActivity,
@@ -9,7 +9,7 @@ import {
 } from '@common/leads.ts'
 import type { z } from 'zod'
 import type { LeadActivityRow } from '../../repositories/lead-activity.repository.ts'
-import type { HubReplyRow, InboxLeadRow } from '../../repositories/lead-inbox.repository.ts'
+import type { ForwardingRow, HubReplyRow, InboxLeadRow } from '../../repositories/lead-inbox.repository.ts'
 
 /** A stored lead as the inbox shows it (docs/spec/dashboard-spec.md §3.2 "Lead (inbox view)"). */
 export function toLeadView(row: InboxLeadRow, clientName: string | null): Lead {
@@ -69,8 +69,29 @@ export function toHubReply(row: HubReplyRow): HubReply {
   }
 }
 
-export function toLeadDetail(lead: Lead, replies: HubReplyRow[], activity: LeadActivityRow[]): LeadDetail {
-  return { ...lead, replies: replies.map(toHubReply), activity: activity.flatMap(toActivity) }
+export function toLeadDetail(
+  lead: Lead,
+  replies: HubReplyRow[],
+  activity: LeadActivityRow[],
+  forwarding: ForwardingRow[],
+): LeadDetail {
+  return {
+    ...lead,
+    replies: replies.map(toHubReply),
+    activity: activity.flatMap(toActivity),
+    ghlForwarding: forwarding.map(toForwarding),
+  }
+}
+
+function toForwarding(row: ForwardingRow): GhlForwarding {
+  const error = row.metadata?.error
+  return {
+    eventId: row.messageId ?? '',
+    text: row.content ?? '',
+    state: row.status === 'error' ? 'failed' : 'retrying',
+    error: typeof error === 'string' ? error : null,
+    createdAt: row.createdAt.toISOString(),
+  }
 }
 
 function toActivity(row: LeadActivityRow): LeadActivity[] {

@@ -26,6 +26,7 @@ import {
   type InboxFilter,
   type InboxLeadRow,
   inboxFacets,
+  listForwardingProblems,
   listHubReplies,
   listInboxLeads,
   setLeadContact,
@@ -94,11 +95,12 @@ export class LeadsService {
     const row = await this.visibleLead(session, leadId)
     const [lead] = await this.views([row])
     if (!lead) throw new NotFoundError(`Lead ${leadId} not found`)
-    const [replies, activity] = await Promise.all([
+    const [replies, activity, forwarding] = await Promise.all([
       listHubReplies(this.deps.db, row.clientId, row.leadId),
       listLeadActivity(this.deps.db, row.leadId),
+      listForwardingProblems(this.deps.db, row.clientId, row.leadId),
     ])
-    return toLeadDetail(lead, replies, activity)
+    return toLeadDetail(lead, replies, activity, forwarding)
   }
 
   async setStatus(session: AuthenticatedSession, leadId: string, status: LeadStatus): Promise<Lead> {
