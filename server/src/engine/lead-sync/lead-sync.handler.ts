@@ -37,6 +37,13 @@ const LEAD_TAG = 'yelp-lead'
  * such a sync reads only the new events; imports, reconciles and retries read everything.
  */
 const NEW_EVENT = 'NEW_EVENT'
+/** How many times a sync reads a lead for the event its webhook announced (lookAgainForAnnouncedEvent). */
+const ANNOUNCED_EVENT_LOOKS = 8
+
+/** What the engine adds to a job it runs again after a transient failure (engine.ts reschedule). */
+interface RetriedJob {
+  retry?: { attempt?: number }
+}
 
 /**
  * Yelp → GHL for one lead (docs/spec/product.md §3): fetch the lead and its events, store them, upsert
@@ -62,15 +69,52 @@ export class LeadSyncHandler {
     this.forwarder = new EventForwarder(db, ghl)
   }
 
-  /** `signal`: aborted when this sync's lead lease was lost (lead-lease.ts); it stops writing. */
-  async run(job: LeadSyncJob, signal?: AbortSignal): Promise<LeadSyncOutcome> {
+  /**
+   * `signal`: aborted when this sync's lead lease was lost (lead-lease.ts); it stops writing.
+   * A sync a webhook queued for an event Yelp does not list yet looks again later (see
+   * lookAgainForAnnouncedEvent) after doing what it found.
+   */
+  async run(job: LeadSyncJob & RetriedJob, signal?: AbortSignal): Promise<LeadSyncOutcome> {
+    const outcome = await this.sync(job, signal)
+    if (!job.eventId || outcome.skipped === 'client deleted') return outcome
+    if (outcome.eventIds.includes(job.eventId)) return outcome
+    return this.lookAgainForAnnouncedEvent(job, job.eventId, outcome)
+  }
+
+  /**
+   * Yelp can send an event's webhook before its events list shows the event (docs/decisions/0013,
+   * "Announced events Yelp does not list yet"): a sync that finds nothing new then would leave the message for the reconcile's next
+   * checkpoint. It fails as transient instead, so the engine runs it again after a backoff, up
+   * to ANNOUNCED_EVENT_LOOKS times; an event that never shows then ends the job quietly.
+   */
+  private lookAgainForAnnouncedEvent(
+    job: LeadSyncJob & RetriedJob,
+    eventId: string,
+    outcome: LeadSyncOutcome & { eventIds: string[] },
+  ): LeadSyncOutcome {
+    const looks = (job.retry?.attempt ?? 0) + 1
+    const { eventIds: _ids, ...result } = outcome
+    if (looks >= ANNOUNCED_EVENT_LOOKS)
+      return { ...result, skipped: `event ${eventId} was announced but Yelp never listed it` }
+    throw new TransientProviderError(
+      'yelp',
+      `Yelp announced event ${eventId} of lead ${job.leadId} but does not list it yet (look ${looks} of ${ANNOUNCED_EVENT_LOOKS})`,
+    )
+  }
+
+  private async sync(
+    job: LeadSyncJob,
+    signal?: AbortSignal,
+  ): Promise<LeadSyncOutcome & { eventIds: string[] }> {
     const client = await findClient(this.db, job.clientId)
-    if (!client) return { leadId: job.leadId, stored: false, forwarded: 0, skipped: 'client deleted' }
+    if (!client)
+      return { leadId: job.leadId, stored: false, forwarded: 0, skipped: 'client deleted', eventIds: [] }
     const { fields, events, hasNew } = await this.readLead(job)
+    const eventIds = events.map((event) => event.id)
     const pending = await this.unsettled(job.clientId, job.leadId, events)
     // A repeated delivery, or a sync that found its events forwarded by the one before it.
     if (!hasNew && pending.length === 0) {
-      return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'nothing new' }
+      return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'nothing new', eventIds }
     }
     signal?.throwIfAborted()
     const { needsMetrics } = await upsertLead(this.db, fields)
@@ -88,11 +132,17 @@ export class LeadSyncHandler {
           'ghl',
           `The GoHighLevel connection of client ${client.clientId} needs to be authorized again`,
         )
-      return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'GoHighLevel is not connected yet' }
+      return {
+        leadId: job.leadId,
+        stored: true,
+        forwarded: 0,
+        skipped: 'GoHighLevel is not connected yet',
+        eventIds,
+      }
     }
     const link = await this.ensureContact(client, fields, { verify: job.reason !== NEW_EVENT })
     const forwarded = await this.forwardNew(client, job.leadId, pending, link, fields, signal)
-    return { leadId: job.leadId, stored: true, forwarded }
+    return { leadId: job.leadId, stored: true, forwarded, eventIds }
   }
 
   /** Contact and stored events of a lead already in the database (no Yelp call). */
