@@ -75,9 +75,8 @@ export class LeadSyncHandler {
    * lookAgainForAnnouncedEvent) after doing what it found.
    */
   async run(job: LeadSyncJob & RetriedJob, signal?: AbortSignal): Promise<LeadSyncOutcome> {
-    const outcome = await this.sync(job, signal)
-    if (!job.eventId || outcome.skipped === 'client deleted') return outcome
-    if (outcome.eventIds.includes(job.eventId)) return outcome
+    const { eventIds, ...outcome } = await this.sync(job, signal)
+    if (!job.eventId || outcome.skipped === 'client deleted' || eventIds.includes(job.eventId)) return outcome
     return this.lookAgainForAnnouncedEvent(job, job.eventId, outcome)
   }
 
@@ -90,12 +89,11 @@ export class LeadSyncHandler {
   private lookAgainForAnnouncedEvent(
     job: LeadSyncJob & RetriedJob,
     eventId: string,
-    outcome: LeadSyncOutcome & { eventIds: string[] },
+    outcome: LeadSyncOutcome,
   ): LeadSyncOutcome {
     const looks = (job.retry?.attempt ?? 0) + 1
-    const { eventIds: _ids, ...result } = outcome
     if (looks >= ANNOUNCED_EVENT_LOOKS)
-      return { ...result, skipped: `event ${eventId} was announced but Yelp never listed it` }
+      return { ...outcome, skipped: `event ${eventId} was announced but Yelp never listed it` }
     throw new TransientProviderError(
       'yelp',
       `Yelp announced event ${eventId} of lead ${job.leadId} but does not list it yet (look ${looks} of ${ANNOUNCED_EVENT_LOOKS})`,
