@@ -242,12 +242,33 @@ export const leadActivitySchema = z.object({
 })
 export type LeadActivity = z.infer<typeof leadActivitySchema>
 
-/** GET /api/leads/{leadId}: the lead with its events, the replies sent from the hub and its activity. */
+export const FORWARD_STATES = ['retrying', 'failed'] as const
+
+/**
+ * A Yelp message of the lead that is not in GHL after a try: `retrying` while GHL could not take
+ * it (a 5xx or a timeout; the hub keeps trying, and the lead's later messages are forwarded
+ * meanwhile), `failed` when GHL refused it (a job an operator can retry in Failed jobs).
+ * `error` is the last answer; the entry goes once the message reaches GHL.
+ */
+export const ghlForwardingSchema = z.object({
+  eventId: z.string(),
+  text: z.string(),
+  state: z.enum(FORWARD_STATES),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type GhlForwarding = z.infer<typeof ghlForwardingSchema>
+
+/**
+ * GET /api/leads/{leadId}: the lead with its events, the replies sent from the hub, its activity
+ * and its messages that have not reached GHL (`ghlForwarding`, oldest first; empty when all did).
+ */
 export const leadDetailSchema = leadSchema.extend({
   replies: z.array(hubReplySchema),
   activity: z.array(leadActivitySchema),
   /** docs/spec/product.md §9.2: texts waiting for a person's approval, oldest first. */
   drafts: z.array(draftSchema),
+  ghlForwarding: z.array(ghlForwardingSchema),
 })
 export type LeadDetail = z.infer<typeof leadDetailSchema>
 

@@ -6,7 +6,12 @@ import { resolve } from 'node:path'
 import { ConfigError, loadDatabaseTarget } from '../server/src/config/config.ts'
 import { DataDirLockedError } from '../server/src/db/data-dir-lock.ts'
 import { openDatabase } from '../server/src/db/database.ts'
+import { createDeclaredQueues } from '../server/src/engine/jobs/job-registry.ts'
+import { IdleWorkers } from '../server/src/engine/queue/idle-workers.ts'
+import { PgBossJobQueue } from '../server/src/engine/queue/job-queue.ts'
+import { createQueue, stopQueue } from '../server/src/engine/queue/queue.ts'
 import { RestoreRefusedError, restoreBackup } from '../server/src/modules/backups/restore.ts'
+import { requeuePendingReplies } from '../server/src/modules/backups/restore-jobs.ts'
 
 const USAGE = 'Usage: npm run restore -- <backupFile> [--force]'
 
@@ -31,9 +36,22 @@ async function main(args: string[]): Promise<number> {
   try {
     const started = Date.now()
     const result = await restoreBackup(database.db, file, { force })
+    // The queue (installed here on a database no server has started on) gets the restored
+    // replies' delivery jobs; the server is stopped, so no worker runs them before it starts.
+    const boss = createQueue(database)
+    await boss.start()
+    const requeued = await (async () => {
+      try {
+        await createDeclaredQueues(boss)
+        return await requeuePendingReplies(new PgBossJobQueue(boss, new IdleWorkers(boss)), database.db)
+      } finally {
+        await stopQueue(boss)
+      }
+    })()
     process.stdout.write(
       `Restored ${result.rows} rows in ${result.tables} tables from ${file}\n` +
-        `  (a ${result.source} backup of ${result.createdAt}) into ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
+        `  (a ${result.source} backup of ${result.createdAt}) into ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n` +
+        (requeued ? `  Queued ${requeued} pending repl${requeued === 1 ? 'y' : 'ies'} for delivery.\n` : ''),
     )
     if (!target.hasAppSecret) {
       process.stdout.write(

@@ -7,7 +7,7 @@ import type { RetryState } from './failure/failure-policy.ts'
 import { unpark } from './failure/parking.ts'
 import { ghlCapHoldsUntil } from './ghl-daily-cap.ts'
 import type { JobDefinition, JobDeps } from './jobs/job-definition.ts'
-import { JOBS } from './jobs/job-registry.ts'
+import { createDeclaredQueues, JOBS } from './jobs/job-registry.ts'
 import type { IdleWorkers, WorkerSlot } from './queue/idle-workers.ts'
 import { withQueueSetupLock } from './queue/queue.ts'
 import { JOB_HEARTBEAT_MS, QUEUES } from './queue/queues.ts'
@@ -53,21 +53,7 @@ export class Engine {
 
   async start(): Promise<void> {
     const isShared = Boolean(this.deps.config.databaseUrl)
-    await withQueueSetupLock(this.deps.db, isShared, async () => {
-      for (const job of JOBS) {
-        const queue = { name: job.queue, ...job.options }
-        if (await this.boss.getQueue(job.queue)) await this.boss.updateQueue(job.queue, queue)
-        else await this.boss.createQueue(job.queue, queue)
-        // One schedule row per queue: pg-boss sends one job per tick whatever the processes.
-        if (job.schedule)
-          await this.boss.schedule(
-            job.queue,
-            job.schedule.cron,
-            undefined,
-            job.schedule.tz ? { tz: job.schedule.tz } : undefined,
-          )
-      }
-    })
+    await withQueueSetupLock(this.deps.db, isShared, () => createDeclaredQueues(this.boss))
     await this.retryOrphans()
     for (const job of JOBS) await this.work(job)
   }

@@ -1,6 +1,10 @@
 import type { DB } from '../db/database.ts'
 import { listYelpConnectedBusinesses } from '../repositories/clients.repository.ts'
-import { listLeadIdsAtCheckpoints, listStoredLeadIdsAmong } from '../repositories/leads.repository.ts'
+import {
+  listLeadIdsAtCheckpoints,
+  listQuietLeadsInSlot,
+  listStoredLeadIdsAmong,
+} from '../repositories/leads.repository.ts'
 import { leadSyncBulkJob } from './jobs/lead-sync.job.ts'
 import type { LeadsPort } from './provider-ports.ts'
 import type { JobQueue } from './queue/job-queue.ts'
@@ -25,6 +29,19 @@ export const CHECKPOINTS_MS = [
   24 * 60 * MINUTE,
   3 * 24 * 60 * MINUTE,
 ]
+/**
+ * Past the last checkpoint a lead is looked at once a day, a slot of them per run: one
+ * `GET /v3/leads/{id}` each, whose `last_event_time` says whether anything happened since the
+ * stored last event (docs/decisions/0013, "Quiet leads"). Leads quiet for longer than
+ * QUIET_LEAD_WINDOW_MS are left to their next webhook.
+ */
+export const QUIET_LEAD_SLOTS = (24 * 60 * MINUTE) / RECONCILE_INTERVAL_MS
+const QUIET_LEAD_WINDOW_MS = 30 * 24 * 60 * MINUTE
+
+/** The rotation slot of the run at `now`: each 15-minute run of a day takes the next one. */
+export function quietLeadSlot(now: Date): number {
+  return Math.floor(now.getTime() / RECONCILE_INTERVAL_MS) % QUIET_LEAD_SLOTS
+}
 
 /**
  * Every 15 minutes, per connected business (docs/decisions/0012, 0013): lists the lead
@@ -60,9 +77,11 @@ export class Reconciler {
         })
         const job = (leadId: string, reason: string): LeadSyncJob => ({ clientId, leadId, reason })
         const unknownSet = new Set(unknown)
+        const active = await this.quietLeadsWithNews(clientId, now, failures)
+        const stale = new Set([...due, ...active].filter((leadId) => !unknownSet.has(leadId)))
         const jobs = [
           ...unknown.map((leadId) => job(leadId, 'reconcile')),
-          ...due.filter((leadId) => !unknownSet.has(leadId)).map((leadId) => job(leadId, 'reconcile-stored')),
+          ...[...stale].map((leadId) => job(leadId, 'reconcile-stored')),
         ]
         await this.jobs.enqueueMany(leadSyncBulkJob, jobs)
         queued += jobs.length
@@ -71,5 +90,31 @@ export class Reconciler {
       }
     }
     return { queued, failures }
+  }
+
+  /**
+   * This run's slot of the leads quiet past the last checkpoint whose Yelp `last_event_time` is
+   * newer than the stored one: a webhook for them was lost. A lead Yelp cannot answer for now is
+   * noted and left for tomorrow's round.
+   */
+  private async quietLeadsWithNews(clientId: string, now: Date, failures: string[]): Promise<string[]> {
+    const lastCheckpoint = CHECKPOINTS_MS.at(-1) ?? 0
+    const quiet = await listQuietLeadsInSlot(this.db, clientId, {
+      quietSince: new Date(now.getTime() - lastCheckpoint - RECONCILE_INTERVAL_MS),
+      activeAfter: new Date(now.getTime() - QUIET_LEAD_WINDOW_MS),
+      slot: quietLeadSlot(now),
+      slots: QUIET_LEAD_SLOTS,
+    })
+    const withNews: string[] = []
+    for (const { leadId, lastEventTime } of quiet) {
+      try {
+        const lead = await this.leads.getLead(clientId, leadId)
+        const last = lead.last_event_time ? Date.parse(lead.last_event_time) : Number.NaN
+        if (last > lastEventTime.getTime()) withNews.push(leadId)
+      } catch (error) {
+        failures.push(`${clientId}/${leadId}: ${(error as Error).message}`)
+      }
+    }
+    return withNews
   }
 }

@@ -3,6 +3,7 @@ import type { DB } from '../db/database.ts'
 import {
   deleteExpiredInIdRange,
   idRange,
+  pruneJobArchive,
   RETAINED_TABLES,
   type RetainedTable,
 } from '../repositories/retention.repository.ts'
@@ -28,7 +29,7 @@ const MIN_PAUSE_MS = 10
 
 /**
  * Deletes webhook logs, API logs and messages older than the `logRetention` setting (days), in
- * short batches. Leads and everything else are kept.
+ * short batches, and dead jobs pg-boss archived as long ago. Leads and everything else are kept.
  */
 export async function purgeExpiredLogs(db: DB, now = new Date()): Promise<Record<RetainedTable, number>> {
   const stored = await readSetting(db, 'logRetention')
@@ -54,5 +55,6 @@ export async function purgeExpiredLogs(db: DB, now = new Date()): Promise<Record
       await new Promise((resolve) => setTimeout(resolve, Math.max(MIN_PAUSE_MS, tookMs)))
     }
   }
+  await pruneJobArchive(db, cutoff)
   return deleted
 }

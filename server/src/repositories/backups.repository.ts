@@ -134,6 +134,8 @@ export interface RestoreWriter {
   insert(table: TableInfo, rows: Record<string, unknown>[]): Promise<void>
   /** Moves each serial sequence past the restored maximum, so new rows get fresh ids. */
   resetSequences(tables: TableInfo[]): Promise<void>
+  /** The replaced database's queued jobs go with its rows (dropQueuedJobs). */
+  dropQueuedJobs(): Promise<number>
 }
 
 export async function inRestoreTransaction<T>(
@@ -158,6 +160,7 @@ export async function inRestoreTransaction<T>(
           sql`${sql.raw(`insert into ${ident} (${columns}) select ${columns} from json_populate_recordset(null::${ident}, `)}${JSON.stringify(rows)}::json)`,
         )
       },
+      dropQueuedJobs: () => dropQueuedJobs(tx),
       resetSequences: async (tables) => {
         for (const table of tables) {
           for (const column of table.serialColumns) {
@@ -182,4 +185,54 @@ function quoteIdent(name: string): string {
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[]
+}
+
+/**
+ * Empties pg-boss's job tables (live and archived) of the engine's jobs, inside the restore's
+ * transaction: each names rows of the database being replaced, by ids the restored sequences
+ * hand out again. pg-boss's own bookkeeping (queues, cron schedules, its `__` jobs) stays. No-op
+ * on a database pg-boss never started on.
+ */
+export async function dropQueuedJobs(db: DB): Promise<number> {
+  const [installed] = rowsOf<{ ok: boolean }>(
+    await db.execute(sql`select to_regclass('pgboss.job') is not null as ok`),
+  )
+  if (!installed?.ok) return 0
+  let dropped = 0
+  for (const table of ['job', 'archive']) {
+    const [row] = rowsOf<{ n: number | string }>(
+      await db.execute(
+        sql.raw(`with gone as (delete from pgboss.${table} where name not like '\\_\\_%' returning 1)
+                 select count(*)::int as n from gone`),
+      ),
+    )
+    dropped += Number(row?.n ?? 0)
+  }
+  return dropped
+}
+
+export interface PendingReplyRow {
+  id: number
+  clientId: string
+  platform: string
+  messageId: string | null
+  metadata: Record<string, unknown> | null
+}
+
+/**
+ * Replies recorded but not yet delivered (`pending` outbound rows of `platforms`) that no parked
+ * job holds: after a restore each needs its delivery job again.
+ */
+export async function listPendingReplies(db: DB, platforms: string[]): Promise<PendingReplyRow[]> {
+  return rowsOf<PendingReplyRow>(
+    await db.execute(sql`
+      select id, client_id as "clientId", platform, message_id as "messageId", metadata
+      from messages m
+      where direction = 'outbound' and status = 'pending' and platform in (${sql.join(
+        platforms.map((p) => sql`${p}`),
+        sql`, `,
+      )})
+        and not exists (select 1 from parked_jobs p where (p.data->>'messageRowId')::int = m.id)
+      order by id`),
+  )
 }

@@ -310,5 +310,39 @@ export async function listHubReplies(db: DB, clientId: string, leadId: string): 
     .orderBy(asc(messages.id))
 }
 
+export type ForwardingRow = Pick<
+  typeof messages.$inferSelect,
+  'messageId' | 'content' | 'status' | 'metadata' | 'createdAt'
+>
+
+/**
+ * A lead's Yelp messages not in GHL after a try, oldest first: refused (`error`), or still
+ * `pending` with the reason its last try failed (the event forwarder records it).
+ */
+export async function listForwardingProblems(
+  db: DB,
+  clientId: string,
+  leadId: string,
+): Promise<ForwardingRow[]> {
+  return db
+    .select({
+      messageId: messages.messageId,
+      content: messages.content,
+      status: messages.status,
+      metadata: messages.metadata,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.clientId, clientId),
+        eq(messages.platform, 'yelp'),
+        sql`${messages.metadata}->>'leadId' = ${leadId}`,
+        sql`(${messages.status} = 'error' or (${messages.status} = 'pending' and ${messages.metadata}->>'error' is not null))`,
+      ),
+    )
+    .orderBy(asc(messages.id))
+}
+
 /** `messages.platform` of a reply typed in the hub (GHL's are `ghl`, Yelp's `yelp`). */
 export const HUB_PLATFORM = 'hub'

@@ -107,6 +107,29 @@ export async function listLeadIdsAtCheckpoints(
 }
 
 /**
+ * The stored leads quiet since before `quietSince` (but active after `activeAfter`) that fall in
+ * rotation slot `slot` of `slots` (a fixed hash of the lead id), with their last known event.
+ * Each run of the reconcile takes the next slot, so every such lead is looked at once per round.
+ */
+export async function listQuietLeadsInSlot(
+  db: DB,
+  clientId: string,
+  options: { quietSince: Date; activeAfter: Date; slot: number; slots: number },
+): Promise<Array<{ leadId: string; lastEventTime: Date }>> {
+  return db
+    .select({ leadId: leads.leadId, lastEventTime: leads.lastEventTime })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.clientId, clientId),
+        lte(leads.lastEventTime, options.quietSince),
+        gt(leads.lastEventTime, options.activeAfter),
+        sql`abs(hashtext(${leads.leadId})::bigint) % ${options.slots} = ${options.slot}`,
+      ),
+    )
+}
+
+/**
  * The embedded database has no autovacuum: without this, the inbox's counts and facets stop
  * being index-only scans and read the whole table (bench/RESULTS.md "Lead Inbox at 100,000 leads").
  */

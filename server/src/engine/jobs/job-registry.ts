@@ -1,3 +1,4 @@
+import type PgBoss from 'pg-boss'
 import { alertConditionsJob } from './alert-conditions.job.ts'
 import { alertDeliveryJob } from './alert-delivery.job.ts'
 import { automationSweepJob } from './automation-sweep.job.ts'
@@ -47,4 +48,24 @@ export const JOBS: readonly JobDefinition[] = [
 /** The declaration of a queue's jobs (a parked or rescheduled job names only its queue). */
 export function jobOfQueue(queue: string): JobDefinition | undefined {
   return JOBS.find((job) => job.queue === queue)
+}
+
+/**
+ * Creates (or updates) every declared job's queue and its schedule: the engine at start, and a
+ * restore that queues jobs on a database no server has started on.
+ */
+export async function createDeclaredQueues(boss: PgBoss): Promise<void> {
+  for (const job of JOBS) {
+    const queue = { name: job.queue, ...job.options }
+    if (await boss.getQueue(job.queue)) await boss.updateQueue(job.queue, queue)
+    else await boss.createQueue(job.queue, queue)
+    // One schedule row per queue: pg-boss sends one job per tick whatever the processes.
+    if (job.schedule)
+      await boss.schedule(
+        job.queue,
+        job.schedule.cron,
+        undefined,
+        job.schedule.tz ? { tz: job.schedule.tz } : undefined,
+      )
+  }
 }

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database.ts'
+import { TransientProviderError } from '../../integrations/http/provider-errors.ts'
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { eventText, isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
 import { claimEvent, completeClaim } from '../../repositories/event-claims.repository.ts'
@@ -91,7 +92,12 @@ export class EventForwarder {
       await this.succeed(event.id, row, messageId)
       return true
     } catch (error) {
-      await updateMessage(this.db, row.id, { status: 'error', metadata: { error: (error as Error).message } })
+      // A transient failure leaves the message pending (its sync retries it) with the reason, so
+      // the lead shows why it is not in GHL yet; any other failure is final for this attempt.
+      const message = (error as Error).message
+      if (error instanceof TransientProviderError)
+        await updateMessage(this.db, row.id, { metadata: { error: message } })
+      else await updateMessage(this.db, row.id, { status: 'error', metadata: { error: message } })
       throw error
     }
   }

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { DB } from '../../db/database.ts'
-import { PermanentProviderError } from '../../integrations/http/provider-errors.ts'
+import { PermanentProviderError, TransientProviderError } from '../../integrations/http/provider-errors.ts'
 import { NeedsReauthError } from '../../integrations/oauth/token-manager.ts'
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
@@ -41,6 +41,13 @@ const LEAD_TAG = 'yelp-lead'
  * such a sync reads only the new events; imports, reconciles and retries read everything.
  */
 const NEW_EVENT = 'NEW_EVENT'
+/** How many times a sync reads a lead for the event its webhook announced (lookAgainForAnnouncedEvent). */
+const ANNOUNCED_EVENT_LOOKS = 8
+
+/** What the engine adds to a job it runs again after a transient failure (engine.ts reschedule). */
+interface RetriedJob {
+  retry?: { attempt?: number }
+}
 
 /**
  * Yelp → GHL for one lead (docs/spec/product.md §3): fetch the lead and its events, store them, upsert
@@ -70,15 +77,50 @@ export class LeadSyncHandler {
     this.forwarder = new EventForwarder(db, ghl)
   }
 
-  /** `signal`: aborted when this sync's lead lease was lost (lead-lease.ts); it stops writing. */
-  async run(job: LeadSyncJob, signal?: AbortSignal): Promise<LeadSyncOutcome> {
+  /**
+   * `signal`: aborted when this sync's lead lease was lost (lead-lease.ts); it stops writing.
+   * A sync a webhook queued for an event Yelp does not list yet looks again later (see
+   * lookAgainForAnnouncedEvent) after doing what it found.
+   */
+  async run(job: LeadSyncJob & RetriedJob, signal?: AbortSignal): Promise<LeadSyncOutcome> {
+    const { eventIds, ...outcome } = await this.sync(job, signal)
+    if (!job.eventId || outcome.skipped === 'client deleted' || eventIds.includes(job.eventId)) return outcome
+    return this.lookAgainForAnnouncedEvent(job, job.eventId, outcome)
+  }
+
+  /**
+   * Yelp can send an event's webhook before its events list shows the event (docs/decisions/0013,
+   * "Announced events Yelp does not list yet"): a sync that finds nothing new then would leave the message for the reconcile's next
+   * checkpoint. It fails as transient instead, so the engine runs it again after a backoff, up
+   * to ANNOUNCED_EVENT_LOOKS times; an event that never shows then ends the job quietly.
+   */
+  private lookAgainForAnnouncedEvent(
+    job: LeadSyncJob & RetriedJob,
+    eventId: string,
+    outcome: LeadSyncOutcome,
+  ): LeadSyncOutcome {
+    const looks = (job.retry?.attempt ?? 0) + 1
+    if (looks >= ANNOUNCED_EVENT_LOOKS)
+      return { ...outcome, skipped: `event ${eventId} was announced but Yelp never listed it` }
+    throw new TransientProviderError(
+      'yelp',
+      `Yelp announced event ${eventId} of lead ${job.leadId} but does not list it yet (look ${looks} of ${ANNOUNCED_EVENT_LOOKS})`,
+    )
+  }
+
+  private async sync(
+    job: LeadSyncJob,
+    signal?: AbortSignal,
+  ): Promise<LeadSyncOutcome & { eventIds: string[] }> {
     const client = await findGhlConnection(this.db, job.clientId)
-    if (!client) return { leadId: job.leadId, stored: false, forwarded: 0, skipped: 'client deleted' }
+    if (!client)
+      return { leadId: job.leadId, stored: false, forwarded: 0, skipped: 'client deleted', eventIds: [] }
     const { fields, events, hasNew } = await this.readLead(job)
+    const eventIds = events.map((event) => event.id)
     const pending = await this.unsettled(job.clientId, job.leadId, events)
     // A repeated delivery, or a sync that found its events forwarded by the one before it.
     if (!hasNew && pending.length === 0) {
-      return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'nothing new' }
+      return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'nothing new', eventIds }
     }
     signal?.throwIfAborted()
     const before = await findLead(this.db, job.clientId, job.leadId)
@@ -102,12 +144,18 @@ export class LeadSyncHandler {
           'ghl',
           `The GoHighLevel connection of client ${client.clientId} needs to be authorized again`,
         )
-      return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'GoHighLevel is not connected yet' }
+      return {
+        leadId: job.leadId,
+        stored: true,
+        forwarded: 0,
+        skipped: 'GoHighLevel is not connected yet',
+        eventIds,
+      }
     }
     const link = await this.ensureContact(client, fields, { verify: job.reason !== NEW_EVENT })
     await this.contactReady(job.clientId, job.leadId)
     const forwarded = await this.forwardNew(client, job.leadId, pending, link, fields, signal)
-    return { leadId: job.leadId, stored: true, forwarded }
+    return { leadId: job.leadId, stored: true, forwarded, eventIds }
   }
 
   /** Contact and stored events of a lead already in the database (no Yelp call). */
@@ -178,8 +226,11 @@ export class LeadSyncHandler {
   /**
    * Forwards each event in order. One GHL refuses (a 4xx) is recorded on its message row by the
    * forwarder and the others still go; the job fails at the end, naming the refusals, so it
-   * shows for an operator. A transient failure stops the run (the retry resumes it), and so does
-   * a refusal that may mean an unverified link is stale (forwardNew repairs it).
+   * shows for an operator. One GHL cannot take now (a 5xx or timeout, every time for a message
+   * it chokes on) stays pending and the later ones still go; the job then ends transient, so the
+   * stuck one is retried on (docs/decisions/0018 §2). Two such failures in a row, or a rate limit
+   * or daily cap (a wait GHL named), mean GHL is out, not the message: the run stops there, and
+   * so does a refusal that may mean an unverified link is stale (forwardNew repairs it).
    */
   private async forwardAll(
     clientId: string,
@@ -190,6 +241,8 @@ export class LeadSyncHandler {
     signal?: AbortSignal,
   ): Promise<void> {
     const refused: PermanentProviderError[] = []
+    const stuck: TransientProviderError[] = []
+    let lastFailedTransiently = false
     for (const event of events) {
       // Another sync holds the lead now: it forwards the rest; two could post one pending event.
       signal?.throwIfAborted()
@@ -198,11 +251,25 @@ export class LeadSyncHandler {
           progress.forwarded += 1
           countForwarded(event)
         }
+        lastFailedTransiently = false
       } catch (error) {
+        if (error instanceof TransientProviderError) {
+          if (lastFailedTransiently || error.retryAfterMs !== undefined) throw error
+          lastFailedTransiently = true
+          stuck.push(error)
+          continue
+        }
         if (!(error instanceof PermanentProviderError)) throw error
         if (!link.verified && isMissingInGhl(error)) throw error
         refused.push(error)
       }
+    }
+    const [firstStuck] = stuck
+    if (firstStuck) {
+      throw new TransientProviderError(
+        firstStuck.platform,
+        `GoHighLevel could not take ${stuck.length} message(s) of lead ${leadId} now; the others were forwarded: ${stuck.map((e) => e.message).join('; ')}`,
+      )
     }
     const [first] = refused
     if (!first) return

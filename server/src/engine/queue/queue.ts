@@ -22,6 +22,10 @@ export function createQueue(database: Database): PgBoss {
     // Maintenance fails expired jobs into retries (queues.ts JOB_EXPIRE_SECONDS); every 10 s
     // instead of every 2 minutes, so the work of a crashed process resumes within about 40 s.
     maintenanceIntervalSeconds: 10,
+    // pg-boss drops archived jobs after 7 days; dead ones must stay listed and retryable for the
+    // log-retention period (up to 3,650 days), so the daily retention run prunes the archive
+    // instead (retention.repository.ts pruneJobArchive).
+    deleteAfterDays: 3650,
   }
   if (database.pglite) return new PgBoss({ ...common, db: pgliteExecutor(database.pglite) })
   return new PgBoss({ ...common, connectionString: database.url, max: 4 })

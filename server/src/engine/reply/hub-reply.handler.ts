@@ -7,7 +7,9 @@ import { isGhlConnected, type LeadSyncHandler } from '../lead-sync/lead-sync.han
 import type { GhlPort } from '../provider-ports.ts'
 import type { HubReplyJob } from '../queue/queues.ts'
 import { labelForSharedThread } from './lead-tag.ts'
+import { isOwnRow } from './own-row.ts'
 import type { ReplyHandler } from './reply.handler.ts'
+import { withReplyLease } from './reply-lease.ts'
 
 interface HubReplyMeta {
   yelpDelivered?: boolean
@@ -35,17 +37,23 @@ export class HubReplyHandler {
   ) {}
 
   async run(job: HubReplyJob): Promise<{ status: string; mirror?: string }> {
+    return withReplyLease(this.db, job, job.messageRowId, (signal) => this.deliver(job, signal))
+  }
+
+  private async deliver(job: HubReplyJob, signal: AbortSignal): Promise<{ status: string; mirror?: string }> {
     let row = await findMessageById(this.db, job.messageRowId)
     if (!row) return { status: 'gone' }
+    if (!isOwnRow(job, row)) return { status: 'not its row' }
     if (row.status !== 'error' && !meta(row).yelpDelivered) {
+      signal.throwIfAborted()
       await this.replies.deliverToYelp(job, row)
       row = (await findMessageById(this.db, job.messageRowId)) ?? row
     }
     if (row.status === 'error') return { status: 'failed' }
-    return { status: 'delivered', mirror: await this.mirrorIntoGhl(job, row) }
+    return { status: 'delivered', mirror: await this.mirrorIntoGhl(job, row, signal) }
   }
 
-  private async mirrorIntoGhl(job: HubReplyJob, row: MessageRow): Promise<string> {
+  private async mirrorIntoGhl(job: HubReplyJob, row: MessageRow, signal: AbortSignal): Promise<string> {
     const done = meta(row)
     if (done.ghlMirrorMessageId) return 'mirrored'
     const client = await findGhlConnection(this.db, job.clientId)
@@ -73,6 +81,7 @@ export class HubReplyHandler {
       locationId: link.locationId,
       contactId: link.contactId,
     })
+    signal.throwIfAborted()
     const { messageId } = await this.ghl.addInboundMessage(job.clientId, link.locationId, {
       conversationId: link.conversationId,
       contactId: link.contactId,

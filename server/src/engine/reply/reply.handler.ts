@@ -12,6 +12,8 @@ import { replySentAlert } from '../alerts/alert-events.ts'
 import { type AlertPort, NO_ALERTS } from '../alerts/alert-port.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { ReplyJob } from '../queue/queues.ts'
+import { isOwnRow } from './own-row.ts'
+import { withReplyLease } from './reply-lease.ts'
 
 /** The lead a reply goes to. */
 type YelpTarget = Pick<ReplyJob, 'clientId' | 'leadId'>
@@ -46,14 +48,21 @@ export class ReplyHandler {
   ) {}
 
   async run(job: ReplyJob): Promise<{ status: string }> {
+    return withReplyLease(this.db, job, job.messageRowId, (signal) => this.deliver(job, signal))
+  }
+
+  private async deliver(job: ReplyJob, signal: AbortSignal): Promise<{ status: string }> {
     let row = await findMessageById(this.db, job.messageRowId)
     if (!row) return { status: 'gone' }
+    if (!isOwnRow(job, row)) return { status: 'not its row' }
     if (row.status !== 'error' && !meta(row).yelpDelivered) {
+      signal.throwIfAborted()
       await this.deliverToYelp(job, row)
       row = (await findMessageById(this.db, job.messageRowId)) ?? row
     }
     const outcome = row.status === 'error' ? 'failed' : 'delivered'
     if (meta(row).ghlStatusReported !== outcome) {
+      signal.throwIfAborted()
       const reported = await this.reportToGhl(job, row, outcome, meta(row).error ?? undefined)
       await updateMessage(this.db, row.id, {
         metadata: reported

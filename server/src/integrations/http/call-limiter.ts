@@ -7,4 +7,6 @@ export interface CallLimiter {
   /** Waits for a slot of `key`; the returned function ends the call (the slot counts from then). */
   acquireSlot(key: string, limit: number, windowMs: number, spacingMs?: number): Promise<() => void>
   pause(key: string, ms: number): void
+  /** How long `key` is still held back by a pause (0 when it is not). */
+  pausedFor(key: string): number
 }

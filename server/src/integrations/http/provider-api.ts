@@ -80,6 +80,16 @@ export class ProviderApi {
     let attempt = 0
     for (;;) {
       attempt += 1
+      // A long pause the provider asked for is the job's to wait, rescheduled for its end: a
+      // handler held in the limiter outlives its job's expiry (queues.ts), and pg-boss then
+      // runs the job again beside it.
+      const pausedMs = this.limiter.pausedFor(rateKey)
+      if (pausedMs > MAX_IN_CALL_WAIT_MS)
+        throw new TransientProviderError(
+          request.platform,
+          `${what} held back: ${request.platform} asked for a pause of ${Math.ceil(pausedMs / 1000)} s more`,
+          pausedMs,
+        )
       // The slot counts until the answer is in: see RateLimiter.acquireSlot.
       const release = await this.limiter.acquireSlot(
         rateKey,

@@ -68,6 +68,10 @@ export class RateLimiter {
     })
   }
 
+  pausedFor(key: string): number {
+    return Math.max(0, (this.keys.get(key)?.pausedUntil ?? 0) - Date.now())
+  }
+
   pause(key: string, ms: number): void {
     const state = this.state(key)
     state.pausedUntil = Math.max(state.pausedUntil, Date.now() + Math.max(0, ms))

@@ -42,6 +42,11 @@ export class SharedRateLimiter implements CallLimiter {
     }
   }
 
+  /** The pause this process knows of (another process's 429 reaches it through the budget's waits). */
+  pausedFor(key: string): number {
+    return this.local.pausedFor(key)
+  }
+
   pause(key: string, ms: number): void {
     this.local.pause(key, ms)
     const windowMs = this.windows.get(key)

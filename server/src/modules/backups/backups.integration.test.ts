@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process'
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config/config.ts'
@@ -10,6 +8,7 @@ import { type Database, openDatabase } from '../../db/database.ts'
 import { listAppTables } from '../../repositories/backups.repository.ts'
 import { startServer } from '../../server.ts'
 import { ACME, connectAcme, SimDriver } from '../../testing/connected-world.ts'
+import { runRestore as runScript } from '../../testing/restore-script.ts'
 import { SessionClient } from '../../testing/session-client.ts'
 import { findFreePort, TEST_ADMIN } from '../../testing/test-server.ts'
 import { waitFor } from '../../testing/wait-for.ts'
@@ -18,7 +17,6 @@ import { startWithSimulators } from '../../testing/with-simulators.ts'
 // Backup → `npm run restore` → every table identical, and the restored hub signs in and
 // forwards a webhook (PGlite → PGlite always; PGlite → PostgreSQL and PostgreSQL → PostgreSQL
 // when TEST_DATABASE_URL names a PostgreSQL server).
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
 const APP_SECRET = 'restore-test-app-secret-0123456789abcdef'
 const PG_ADMIN = process.env.TEST_DATABASE_URL
 const cleanups: Array<() => Promise<void> | void> = []
@@ -55,28 +53,8 @@ interface Target {
   databaseUrl?: string
 }
 
-function runRestore(target: Target, args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', ...args], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATA_DIR: target.dataDir,
-        APP_SECRET,
-        ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.on('data', (chunk) => {
-      output += chunk
-    })
-    child.stderr.on('data', (chunk) => {
-      output += chunk
-    })
-    child.on('exit', (code) => resolve({ code, output }))
-  })
+function runRestore(target: Target, args: string[]) {
+  return runScript(target, args, APP_SECRET)
 }
 
 /** Every application table's rows, order-free, timestamps compared as instants. */

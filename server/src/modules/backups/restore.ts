@@ -23,7 +23,9 @@ export interface RestoreResult {
 /**
  * Restores a backup into `db` (docs/backups.md). Reads the whole file once to check it before
  * touching the database; refuses a database holding data unless `force`; then empties and loads
- * every table in one transaction, so a failure part-way leaves the database as it was.
+ * every table, and drops the jobs queued for the replaced rows, in one transaction, so a failure
+ * part-way leaves the database as it was. The restored rows' own jobs are queued afterwards
+ * (restore-jobs.ts requeuePendingReplies).
  */
 export async function restoreBackup(
   db: DB,
@@ -89,6 +91,7 @@ export async function restoreBackup(
     })
     if (current !== null) await flush(current)
     await writer.resetSequences(tables)
+    await writer.dropQueuedJobs()
   })
   return { tables: restoring.length, rows: total, source: header.source, createdAt: header.createdAt }
 }

@@ -1,5 +1,5 @@
 import type { Draft } from '@common/lead-automation.ts'
-import type { HubReply, Lead, LeadDetail } from '@common/leads.ts'
+import type { GhlForwarding, HubReply, Lead, LeadDetail } from '@common/leads.ts'
 import {
   LEAD_STATUSES,
   type LeadActivity,
@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod'
 import type { LeadActivityRow } from '../../repositories/lead-activity.repository.ts'
 import type { DraftRow } from '../../repositories/lead-drafts.repository.ts'
-import type { HubReplyRow, InboxLeadRow } from '../../repositories/lead-inbox.repository.ts'
+import type { ForwardingRow, HubReplyRow, InboxLeadRow } from '../../repositories/lead-inbox.repository.ts'
 
 /** A stored lead as the inbox shows it (docs/spec/dashboard-spec.md §3.2 "Lead (inbox view)"). */
 export interface LeadOpportunityView {
@@ -91,17 +91,30 @@ export function toLeadDetail(
   replies: HubReplyRow[],
   activity: LeadActivityRow[],
   drafts: DraftRow[],
+  forwarding: ForwardingRow[],
 ): LeadDetail {
   return {
     ...lead,
     replies: replies.map(toHubReply),
     activity: activity.flatMap(toActivity),
     drafts: drafts.map(toDraft),
+    ghlForwarding: forwarding.map(toForwarding),
   }
 }
 
 export function toDraft(row: DraftRow): Draft {
   return { id: row.id, kind: row.kind, text: row.text, createdAt: row.createdAt.toISOString() }
+}
+
+function toForwarding(row: ForwardingRow): GhlForwarding {
+  const error = row.metadata?.error
+  return {
+    eventId: row.messageId ?? '',
+    text: row.content ?? '',
+    state: row.status === 'error' ? 'failed' : 'retrying',
+    error: typeof error === 'string' ? error : null,
+    createdAt: row.createdAt.toISOString(),
+  }
 }
 
 function toActivity(row: LeadActivityRow): LeadActivity[] {

@@ -319,7 +319,9 @@ describe('PATCH /api/leads/{leadId}/status and /contact', () => {
     })
     expect(response.status, response.text).toBe(200)
     expect(
-      leadDetailSchema.omit({ replies: true, activity: true, drafts: true }).parse(response.body).status,
+      leadDetailSchema
+        .omit({ replies: true, activity: true, drafts: true, ghlForwarding: true })
+        .parse(response.body).status,
     ).toBe('converted')
     expect(await listIds(world.admin, '?status=converted')).toEqual(['lead-a3'])
   })
@@ -348,7 +350,9 @@ describe('PATCH /api/leads/{leadId}/status and /contact', () => {
     })
     expect(response.status, response.text).toBe(200)
     expect(
-      leadDetailSchema.omit({ replies: true, activity: true, drafts: true }).parse(response.body).userData,
+      leadDetailSchema
+        .omit({ replies: true, activity: true, drafts: true, ghlForwarding: true })
+        .parse(response.body).userData,
     ).toMatchObject({
       email: 'carla@example.com',
       phone: '+1 212 555 0100',

@@ -32,6 +32,7 @@ import {
   type InboxFilter,
   type InboxLeadRow,
   inboxFacets,
+  listForwardingProblems,
   listHubReplies,
   listInboxLeads,
   setLeadContact,
@@ -105,12 +106,13 @@ export class LeadsService {
     const row = await this.visibleLead(session, leadId)
     const [lead] = await this.views([row])
     if (!lead) throw new NotFoundError(`Lead ${leadId} not found`)
-    const [replies, activity, drafts] = await Promise.all([
+    const [replies, activity, drafts, forwarding] = await Promise.all([
       listHubReplies(this.deps.db, row.clientId, row.leadId),
       listLeadActivity(this.deps.db, row.leadId),
       listDrafts(this.deps.db, row.leadId),
+      listForwardingProblems(this.deps.db, row.clientId, row.leadId),
     ])
-    return toLeadDetail(lead, replies, activity, drafts)
+    return toLeadDetail(lead, replies, activity, drafts, forwarding)
   }
 
   async setStatus(session: AuthenticatedSession, leadId: string, status: LeadStatus): Promise<Lead> {

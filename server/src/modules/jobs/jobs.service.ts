@@ -3,7 +3,7 @@ import type { DB } from '../../db/database.ts'
 import type { JobQueue } from '../../engine/queue/job-queue.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 import { recordAudit } from '../../repositories/audit.repository.ts'
-import { findJob, listJobs } from '../../repositories/jobs.repository.ts'
+import { findJob, listJobs, retryArchivedJob } from '../../repositories/jobs.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { assertClientVisible, visibleClientIds } from '../clients/client-scope.ts'
 import { actorOf } from '../users/users.service.ts'
@@ -26,7 +26,9 @@ export class JobsService {
     if (job.clientId) await assertClientVisible(this.db, session, job.clientId)
     if (job.state !== 'failed')
       throw new ConflictError(`Job ${id} is ${job.state}; only failed jobs can be retried`)
-    await this.jobs.retry(job.queue, id)
+    if (!job.archived) await this.jobs.retry(job.queue, id)
+    else if (!(await retryArchivedJob(this.db, job.queue, id)))
+      throw new ConflictError(`Job ${id} cannot be retried: an equal ${job.queue} job is already queued`)
     await recordAudit(this.db, actorOf(session), {
       action: 'job.retry',
       entityType: 'job',
