@@ -27,7 +27,10 @@ describe('playbookSchema', () => {
 
   it.each([
     [{ ...valid, timezone: 'Mars/Olympus' }, /^timezone: must be an IANA timezone/],
-    [{ ...valid, businessHours: { funday: [] } }, /^businessHours.funday: must be one of mon/],
+    [
+      { ...valid, businessHours: { funday: [] } },
+      /^businessHours: must use only the weekdays mon, tue, wed, thu, fri, sat, sun \(not funday\)/,
+    ],
     [
       { ...valid, businessHours: { mon: [['18:00', '08:00']] } },
       /^businessHours.mon.0: must end after it starts/,

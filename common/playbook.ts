@@ -60,15 +60,20 @@ const dayHours = z
 
 export type DayHours = Array<[string, string]>
 
+/** A week of openings; a weekday left out is closed. Only the seven weekdays are keys. */
 const businessHours = z
-  .record(z.string(), dayHours, 'must be an object of weekdays')
-  .superRefine((value, ctx) => {
-    for (const day of Object.keys(value)) {
-      if (!(WEEKDAYS as readonly string[]).includes(day)) {
-        ctx.addIssue({ code: 'custom', path: [day], message: `must be one of ${WEEKDAYS.join(', ')}` })
-      }
-    }
-  })
+  .strictObject(
+    Object.fromEntries(WEEKDAYS.map((day) => [day, dayHours.optional()])) as Record<
+      Weekday,
+      z.ZodOptional<typeof dayHours>
+    >,
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `must use only the weekdays ${WEEKDAYS.join(', ')} (not ${issue.keys.join(', ')})`
+          : 'must be an object of weekdays',
+    },
+  )
   .transform((value) => value as Partial<Record<Weekday, DayHours>>)
 
 /** The placeholders a template uses that the playbook does not know. */
@@ -110,7 +115,11 @@ const firstReply = z
     source: z
       .enum(FIRST_REPLY_SOURCES, `must be one of ${FIRST_REPLY_SOURCES.join(', ')}`)
       .default('template'),
-    inHours: z.string().default(''),
+    // Checked as a template below: required only while first replies are on.
+    inHours: z
+      .string('must be text')
+      .max(MAX_TEMPLATE_LENGTH, `must be at most ${MAX_TEMPLATE_LENGTH} characters`)
+      .default(''),
     afterHours: template(false).default(''),
   })
   .strict()
@@ -135,6 +144,7 @@ export const playbookSchema = z
     timezone: z
       .string('is required')
       .trim()
+      .max(100, 'must be an IANA timezone such as America/Los_Angeles')
       .refine(isTimeZone, 'must be an IANA timezone such as America/Los_Angeles'),
     businessHours,
     firstReply,

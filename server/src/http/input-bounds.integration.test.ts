@@ -134,6 +134,8 @@ describe('schema bounds', () => {
         // The hub builds the test alert itself (docs/spec/product.md §9.3).
         'POST /api/alert-channels/:id/test',
         'DELETE /api/clients/:clientId',
+        // Discarding a draft: the path names it (docs/spec/product.md §9.2).
+        'DELETE /api/leads/:leadId/drafts/:draftId',
         'DELETE /api/users/:id',
         'DELETE /api/users/:userId/clients/:clientId',
         'POST /api/auth/logout',

@@ -74,7 +74,7 @@ describe('the response playbook', () => {
   it.each([
     [{ timezone: 'Pacific/Atlantis' }, 'timezone: must be an IANA timezone'],
     [{ businessHours: { mon: [['09:00', '08:00']] } }, 'businessHours.mon.0: must end after it starts'],
-    [{ businessHours: { someday: [] } }, 'businessHours.someday: must be one of mon'],
+    [{ businessHours: { someday: [] } }, 'businessHours: must use only the weekdays mon'],
     [
       { firstReply: { ...PLAYBOOK.firstReply, delaySeconds: -1 } },
       'firstReply.delaySeconds: must be between 0 and 3600',
