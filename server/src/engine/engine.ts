@@ -11,9 +11,11 @@ import { createDeclaredQueues, JOBS } from './jobs/job-registry.ts'
 import type { IdleWorkers, WorkerSlot } from './queue/idle-workers.ts'
 import { withQueueSetupLock } from './queue/queue.ts'
 import { JOB_HEARTBEAT_MS, QUEUES } from './queue/queues.ts'
-import { SubscriptionSync } from './yelp-duties/subscription-sync.ts'
+import type { SubscriptionSync } from './yelp-duties/subscription-sync.ts'
 
 export { SUBSCRIPTION_SYNC_CRON } from './jobs/subscription-sync.job.ts'
+
+import { subscriptionSyncOf } from './jobs/subscription-sync.job.ts'
 
 const RETRY_BASE_MS = 2_000
 const RETRY_MAX_MS = 15 * 60_000
@@ -60,7 +62,7 @@ export class Engine {
 
   /** The daily subscription check, on demand (a test runs it instead of waiting for its tick). */
   get subscriptionSync(): SubscriptionSync {
-    return new SubscriptionSync(this.deps.db, this.deps.subscriptions, this.deps.changes)
+    return subscriptionSyncOf(this.deps)
   }
 
   /** Wakes idle workers of a queue at once instead of at their next poll. */
