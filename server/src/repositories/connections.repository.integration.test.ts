@@ -87,6 +87,7 @@ describe('client rows and connection views', () => {
         expiresAt: null,
         needsReauth: true,
         reauthReason: 'GHL refused the refresh token',
+        scope: null,
       },
     })
     expect(holdsSecret(connections)).toBe(false)

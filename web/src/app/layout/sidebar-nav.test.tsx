@@ -47,14 +47,16 @@ describe('SidebarNav (docs/spec/dashboard-spec.md §2.1)', () => {
         'Lead Inbox',
         'Message Logs',
         'Webhooks',
+        // Beyond the spec's sidebar: the alert history (docs/spec/product.md §9.3).
+        'Alerts',
         'Settings',
       ],
     },
     {
       role: 'manager' as const,
-      items: ['Dashboard', 'Clients', 'Users', 'Lead Inbox', 'Message Logs', 'Webhooks'],
+      items: ['Dashboard', 'Clients', 'Users', 'Lead Inbox', 'Message Logs', 'Webhooks', 'Alerts'],
     },
-    { role: 'viewer' as const, items: ['Dashboard', 'Clients', 'Lead Inbox', 'Message Logs'] },
+    { role: 'viewer' as const, items: ['Dashboard', 'Clients', 'Lead Inbox', 'Message Logs', 'Alerts'] },
   ])('shows $role the items its permissions allow, in order', async ({ role, items }) => {
     expect(await renderNavAs(role)).toEqual(items)
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument()
