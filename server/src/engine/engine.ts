@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss'
-import { runAsBulk } from '../integrations/http/call-priority.ts'
+import { DEFAULT_CALL_WAIT_MS, runAsBulk, runWithCallWaitBudget } from '../integrations/http/call-priority.ts'
 import { clearLeases } from '../repositories/credential-leases.repository.ts'
 import { listActiveJobs, markDeadNow, touchActiveJob } from '../repositories/parked-jobs.repository.ts'
 import { deferUntil, settleFailure } from './failure/failure-outcome.ts'
@@ -150,10 +150,13 @@ export class Engine {
       const capHoldsUntil = job.ghlCapped ? await ghlCapHoldsUntil(db, clientId) : null
       if (capHoldsUntil) return await deferUntil(this.deps, run, capHoldsUntil, 'GHL daily limit reached')
       const ctx = { deps: this.deps, jobId: row.id }
+      const handle = () =>
+        // A provider's pause is waited out in the limiter only as long as the job's expiry allows.
+        runWithCallWaitBudget(callWaitBudgetOf(job), () => job.handle(payload.data, ctx))
       const result = await (job.bulk
         ? // Its provider calls wait behind live ones in the rate limiter (call-priority.ts).
-          runAsBulk(() => job.handle(payload.data, ctx))
-        : job.handle(payload.data, ctx))
+          runAsBulk(handle)
+        : handle())
       this.announceJob(job, clientId, data.leadId)
       return result
     } catch (error) {
@@ -171,4 +174,13 @@ export class Engine {
       clearInterval(heartbeat)
     }
   }
+}
+
+/**
+ * How long a job's calls may wait for a provider's pause: half the expiry of a job that goes
+ * through a whole client (its expiry fits hours of calls), a moment for the others.
+ */
+function callWaitBudgetOf(job: JobDefinition): number {
+  const expireMs = (job.options.expireInSeconds ?? 0) * 1000
+  return expireMs >= 10 * 60_000 ? expireMs / 2 : DEFAULT_CALL_WAIT_MS
 }

@@ -1,5 +1,6 @@
 import { ExternalServiceError } from '../../lib/errors.ts'
 import type { CallLimiter } from './call-limiter.ts'
+import { callWaitBudgetMs } from './call-priority.ts'
 import {
   DailyCapReachedError,
   PermanentProviderError,
@@ -84,7 +85,7 @@ export class ProviderApi {
       // handler held in the limiter outlives its job's expiry (queues.ts), and pg-boss then
       // runs the job again beside it.
       const pausedMs = this.limiter.pausedFor(rateKey)
-      if (pausedMs > MAX_IN_CALL_WAIT_MS)
+      if (pausedMs > callWaitBudgetMs())
         throw new TransientProviderError(
           request.platform,
           `${what} held back: ${request.platform} asked for a pause of ${Math.ceil(pausedMs / 1000)} s more`,
