@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx'
 import { AutomationTimeline } from '@/features/inbox/components/automation-timeline.tsx'
+import { GhlForwardingList } from '@/features/inbox/components/ghl-forwarding-list.tsx'
 import { readReceiptText } from '@/features/inbox/components/read-receipt-badge.tsx'
 import { ACTIVITY_LABELS, RepliedActions } from '@/features/inbox/components/replied-actions.tsx'
 import { WaitingTimer } from '@/features/inbox/components/waiting-timer.tsx'
@@ -196,6 +197,8 @@ export function LeadDetailsPanel({
             ))}
           </dl>
         </Section>
+
+        <GhlForwardingList items={lead.ghlForwarding} />
 
         <Section title="Automation">
           <AutomationTimeline leadId={lead.leadId} />
