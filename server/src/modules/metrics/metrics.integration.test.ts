@@ -62,10 +62,18 @@ describe('GET /metrics', () => {
     const eventId = world.sims.newLead('metrics-lead-1')
     await world.sims.postWebhook([{ leadId: 'metrics-lead-1', eventId }])
     await waitFor('the message in GHL', async () => (await world.sims.ghlMessagesFor([eventId])).length === 1)
-    const answer = await scrape({ authorization: `Bearer ${TOKEN}` })
+    // GHL holds the message before the hub has read GHL's answer and counted it: scrape until
+    // the forward is counted rather than racing the hub's last step.
+    const { answer, families } = await waitFor('the forward counted', async () => {
+      const answer = await scrape({ authorization: `Bearer ${TOKEN}` })
+      const families = parseExposition(await answer.clone().text())
+      const forwarded = (families.get('leadrelay_messages_forwarded_total')?.samples ?? []).some(
+        (s) => s.labels.direction === 'inbound' && s.value >= 1,
+      )
+      return forwarded && { answer, families }
+    })
     expect(answer.status).toBe(200)
     expect(answer.headers.get('content-type')).toContain('text/plain')
-    const families = parseExposition(await answer.text())
     const expected: Array<[string, string, string[]]> = [
       ['leadrelay_webhooks_received_total', 'counter', []],
       ['leadrelay_messages_forwarded_total', 'counter', ['direction']],
