@@ -128,12 +128,13 @@ module.exports = {
       to: { path: '^server/src/modules/' },
     },
     {
-      name: 'services-not-pg-boss',
+      name: 'modules-not-pg-boss',
       comment:
-        'Services queue work through the JobQueue port (engine/queue/job-queue.ts), which applies ' +
-        "each job's singleton key, priority and wake-up; pg-boss itself stays in the engine.",
+        'Modules queue and schedule work through the JobQueue port (engine/queue/job-queue.ts), ' +
+        "which applies each job's singleton key, priority and wake-up; pg-boss itself stays in the " +
+        "engine's queue layer.",
       severity: 'error',
-      from: { path: '^server/src/modules/.+[.]service[.]ts$' },
+      from: { path: '^server/src/modules/' },
       to: { path: 'node_modules/pg-boss/' },
     },
     {

@@ -71,6 +71,27 @@ async function burst(world: World, phase: string): Promise<Burst> {
 
 const deadlineOf = () => Date.now() + TIMEOUT_MS
 
+interface AlertRow {
+  leadId: string | null
+  createdAt: string
+  sentAt: string | null
+}
+
+/** Every alert the hub recorded (GET /api/alerts, page by page): when each was raised and sent. */
+async function recordedAlerts(world: World): Promise<AlertRow[]> {
+  const rows: AlertRow[] = []
+  let cursor: string | null = null
+  for (let page = 0; page < 100; page += 1) {
+    const answer = await world.admin.get(
+      `/api/alerts?limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    )
+    rows.push(...(answer.body as AlertRow[]))
+    cursor = answer.headers.get('x-next-cursor')
+    if (!cursor) break
+  }
+  return rows
+}
+
 /** Waits until every lead of the burst is stored, then a moment for the sync that stored the last. */
 async function waitForStored(world: World, prefix: string, deadline: number): Promise<void> {
   for (;;) {
@@ -124,6 +145,16 @@ async function main(): Promise<void> {
       const at = Date.parse(request.at)
       if (posted !== undefined) latencies.push(at - posted)
     }
+    // Where the time goes: webhook → the sync stored the lead and raised lead.new (the outbox row),
+    // then outbox row → sent to the channel.
+    const raised: number[] = []
+    const sent: number[] = []
+    for (const row of await recordedAlerts(world)) {
+      const posted = row.leadId ? b.postedAt.get(row.leadId) : undefined
+      if (posted === undefined) continue
+      raised.push(Date.parse(row.createdAt) - posted)
+      if (row.sentAt) sent.push(Date.parse(row.sentAt) - Date.parse(row.createdAt))
+    }
     const result = {
       bench: 'alerts',
       db: DB,
@@ -139,6 +170,8 @@ async function main(): Promise<void> {
           new Set(delivered().map((r) => `${r.path}|${/alert-[ab]-\d+/.exec(r.body)?.[0] ?? r.body}`)).size,
       },
       eventToDeliveryMs: summary(latencies),
+      webhookToRaisedMs: summary(raised),
+      raisedToSentMs: summary(sent),
       ackMs: { withoutAlerts: summary(a.ackMs), withAlerts: summary(b.ackMs) },
       machine: machine(),
       at: new Date().toISOString(),

@@ -1,8 +1,9 @@
 // First replies in a burst (docs/spec/product.md §9.2): N new leads arrive at once over several
 // clients whose playbooks answer at once; every lead must get exactly one first reply on Yelp,
 // and the figure is the time from its webhook to that reply, within Yelp's 5 calls a second per
-// endpoint (the floor: a new lead costs two reads of its events, one by its sync and one right
-// before the reply, so N leads need at least 2N / 5 seconds of Yelp's events endpoint).
+// endpoint (the floor: a new lead costs two reads of its events, one by its sync, on which the
+// first reply posts moments later, and one after the post to learn the posted event's id, so N
+// leads need at least 2N / 5 seconds of Yelp's events endpoint).
 //
 //   node --import tsx bench/first-reply.bench.ts                 (PGlite; FR_LEADS=2000 FR_CLIENTS=10)
 //   BENCH_DB=postgres node --import tsx bench/first-reply.bench.ts

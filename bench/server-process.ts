@@ -21,7 +21,8 @@ export async function startServerProcess(env: Record<string, string>, port: numb
   const started = performance.now()
   // BENCH_HUB_NODE_ARGS: extra node flags for the hub, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const extra = (process.env.BENCH_HUB_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  const child = spawn(process.execPath, [...extra, START], {
+  // The flag `npm start` gives node (package.json).
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', ...extra, START], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

@@ -58,6 +58,12 @@ export const clientStatsSchema = z.object({
    * those under 24 h old and still unanswered; null with none.
    */
   responseRate: z.number().nullable(),
+  /**
+   * docs/spec/product.md §9.6: the AI drafts the model wrote for the client's leads in the month
+   * (asked for in the inbox or written as a first reply), how many were sent, and how many of
+   * those a person edited first.
+   */
+  aiDrafts: z.object({ made: z.number().int(), sent: z.number().int(), edited: z.number().int() }),
 })
 export type ClientStats = z.infer<typeof clientStatsSchema>
 

@@ -18,11 +18,29 @@ export const AUTOMATION_REASONS = [
 ] as const
 export type AutomationReason = (typeof AUTOMATION_REASONS)[number]
 
+/**
+ * Why a first reply meant to be written by the model (`firstReply.source: "ai"`) used the template
+ * (docs/spec/product.md §9.6): the model timed out, failed, could not be reached or refused the
+ * request, its answer broke the output rules, or no model is configured.
+ */
+export const AI_FALLBACK_CAUSES = [
+  'timeout',
+  'server_error',
+  'connection',
+  'refused',
+  'output_refused',
+  'not_configured',
+] as const
+export type AiFallbackCause = (typeof AI_FALLBACK_CAUSES)[number]
+export type AiFallbackReason = `ai_fallback:${AiFallbackCause}`
+
 export const automationStepSchema = z.object({
   kind: z.enum(AUTOMATION_KINDS),
   step: z.number().int(),
   state: z.enum(AUTOMATION_STATES),
   reason: z.string().optional(),
+  /** A sent or drafted first reply: written from the template or by the model. */
+  source: z.enum(['template', 'ai']).optional(),
   dueAt: z.string(),
   at: z.string(),
 })

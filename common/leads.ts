@@ -219,6 +219,13 @@ export const leadListSchema = z.array(leadSchema)
 export const REPLY_STATES = ['pending', 'success', 'error'] as const
 
 /** A reply typed in the hub (docs/spec/product.md §2): pending, then sent (success) or failed with its reason. */
+/**
+ * Where a reply sent from the hub came from: typed in the inbox's reply box, a draft a person
+ * sent (`ai_draft` when a model wrote it), or the playbook's automatic first reply or follow-up.
+ */
+export const REPLY_ORIGINS = ['inbox', 'draft', 'ai_draft', 'automation'] as const
+export type ReplyOrigin = (typeof REPLY_ORIGINS)[number]
+
 export const hubReplySchema = z.object({
   messageId: z.number().int(),
   text: z.string(),
@@ -226,6 +233,9 @@ export const hubReplySchema = z.object({
   error: z.string().nullable(),
   yelpEventId: z.string().nullable(),
   createdAt: z.string(),
+  /** The user who sent it; null for the playbook's automatic messages. */
+  sentBy: z.string().nullable(),
+  origin: z.enum(REPLY_ORIGINS),
 })
 export type HubReply = z.infer<typeof hubReplySchema>
 

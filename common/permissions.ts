@@ -109,3 +109,29 @@ export type RolePermissions = z.infer<typeof rolePermissionsSchema>
 /** PUT /api/permissions/roles/{role}: the role's flags as stored after the change. */
 export const roleUpdateResultSchema = z.object({ role: roleSchema, permissions: permissionsSchema })
 export type RoleUpdateResult = z.infer<typeof roleUpdateResultSchema>
+
+/** Whom a check beyond one permission flag is about: the signed-in user's role and flags. */
+export interface AccessSubject {
+  role: Role
+  permissions: Permissions
+}
+
+/**
+ * A route's requirement beyond one flag, named for its 403 and the route table. The server's
+ * guard and the web's menus read the same rule.
+ */
+export interface AccessRule {
+  name: string
+  allows(user: AccessSubject): boolean
+}
+
+/**
+ * Alert channels are for admins and managers (docs/spec/product.md §9.3), but the default
+ * manager has no canManageSettings (dashboard-spec §6: settings are the admin's): the manager
+ * role, or anyone granted canManageSettings. Managers see every client, so a channel on "every
+ * client" shows them nothing they could not already see.
+ */
+export const MANAGE_ALERT_CHANNELS: AccessRule = {
+  name: 'manage alert channels',
+  allows: (user) => user.role === 'manager' || user.permissions.canManageSettings === true,
+}

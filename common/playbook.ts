@@ -156,6 +156,9 @@ export const playbookSchema = z
       .string('must be text')
       .max(MAX_PROFILE_LENGTH, `must be at most ${MAX_PROFILE_LENGTH} characters`)
       .default(''),
+    // An AI draft may carry a phone number or email address only when the business allows it:
+    // Yelp wants the conversation kept on Yelp (docs/spec/product.md §9.6).
+    allowContactDetails: z.boolean('must be true or false').default(false),
   })
   .strict()
 
@@ -185,6 +188,7 @@ export const DEFAULT_PLAYBOOK: Playbook = {
   followUps: [],
   followUpMode: 'auto',
   profile: '',
+  allowContactDetails: false,
 }
 
 /** What the placeholders of a template stand for, for one lead (§9.7). */

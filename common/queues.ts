@@ -44,6 +44,13 @@ export const QUEUES = {
   alertDelivery: 'alert-delivery',
   /** Every minute: leads waiting past a channel's SLA, and jobs that died, become alerts. */
   alertConditions: 'alert-conditions',
+  /** A snapshot of the database at the `backupFrequency` setting's ticks. */
+  scheduledBackup: 'scheduled-backup',
+  /**
+   * Fill the request logs' search text and counts, off the webhook's answer: after a burst of
+   * webhooks, and every minute for what other writers logged.
+   */
+  logIndex: 'log-index',
 } as const
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
@@ -69,6 +76,8 @@ export const QUEUE_LABELS: { readonly [Q in QueueName]: string } = {
   'ghl-opportunity-backfill': 'Opportunity backfill',
   'alert-delivery': 'Alert delivery',
   'alert-conditions': 'Alert conditions',
+  'scheduled-backup': 'Scheduled backup',
+  'log-index': 'Log search index',
 }
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES)

@@ -66,6 +66,15 @@ export const publicHealthSchema = z.object({
 })
 export type PublicHealth = z.infer<typeof publicHealthSchema>
 
+/**
+ * GET /api/health's `ai`: whether the server has a model for AI drafts (docs/spec/product.md §9.6).
+ * Without one the web hides its AI controls and says how to enable them.
+ */
+export const aiAvailabilitySchema = z.object({
+  ai: z.object({ enabled: z.boolean() }).prefault({ enabled: false }),
+})
+export type AiAvailability = z.infer<typeof aiAvailabilitySchema>
+
 /** POST /api/test-webhook. */
 export const testWebhookResultSchema = z.object({ ok: z.literal(true), logId: z.string() })
 export type TestWebhookResult = z.infer<typeof testWebhookResultSchema>

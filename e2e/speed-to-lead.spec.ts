@@ -80,7 +80,7 @@ describe('Speed to lead', () => {
     await form.waitFor()
     await form.getByLabel('Timezone').fill('America/Los_Angeles')
     await form.getByRole('button', { name: 'Add hours on Saturday' }).click()
-    await form.getByRole('switch').click()
+    await form.getByRole('switch', { name: /Answer every new lead/ }).click()
     await form.getByLabel('Mode').first().click()
     await page.getByRole('option', { name: 'Suggest a draft to approve' }).click()
     // A bad placeholder first: the schema's message, nothing saved.

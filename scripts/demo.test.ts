@@ -29,11 +29,13 @@ async function freePorts(count: number): Promise<number[]> {
 }
 
 /** Runs `node --import tsx scripts/demo.ts --check` to its end; kills it if it outlives the timeout. */
-function runCheck(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+async function runCheck(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  // The AI simulator's fixed port may be another demo's: a free one unless the test picks it.
+  const aiPort = String(await freePort())
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/demo.ts', '--check'], {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: { ...process.env, SIM_AI_PORT: aiPort, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
@@ -62,11 +64,12 @@ describe('npm run demo -- --check', () => {
   it(
     'connects the sample client, imports its leads, and carries a new lead to GHL and a reply back to Yelp',
     async () => {
-      const [hub, yelp, ghl] = await freePorts(3)
+      const [hub, yelp, ghl, ai] = await freePorts(4)
       const { code, output } = await runCheck({
         PORT: String(hub),
         SIM_YELP_PORT: String(yelp),
         SIM_GHL_PORT: String(ghl),
+        SIM_AI_PORT: String(ai),
         DEMO_DATA_DIR: join(dataRoot, 'demo'),
       })
       expect(code, output).toBe(0)
@@ -74,6 +77,7 @@ describe('npm run demo -- --check', () => {
       expect(output).toMatch(/New Yelp lead lead-demo-check is GHL contact \S+ with its message/)
       expect(output).toMatch(/GHL reply \S+ is a TEXT event on Yelp lead lead-demo-check/)
       expect(output).toContain('GHL shows the reply delivered')
+      expect(output).toMatch(/An AI draft for Yelp lead lead-demo-check carries the customer's words/)
       expect(output).toContain('Check passed.')
     },
     TIMEOUT_MS,

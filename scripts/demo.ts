@@ -35,6 +35,7 @@ import {
   userReplyCommand,
   yelpLeadEventsCommand,
 } from '../sim/sandbox-guide.ts'
+import { aiInstructions, checkAiDraft } from './demo-ai.ts'
 import { createDemoAlertChannels } from './demo-alerts.ts'
 import { mapDemoPipeline, pipelineInstructions } from './demo-pipeline.ts'
 
@@ -90,6 +91,8 @@ interface DemoSettings {
   host: string
   yelpPort: number
   ghlPort: number
+  /** The OpenAI-compatible simulator: AI drafts without a key (docs/spec/product.md §9.6). */
+  aiPort: number
   dataDir: string
   /** Play the scenario unattended, then exit (--check or DEMO_CHECK=1). */
   check: boolean
@@ -133,6 +136,7 @@ function readSettings(env: NodeJS.ProcessEnv, args: string[]): DemoSettings {
     host: env.DEMO_HOST || '127.0.0.1',
     yelpPort: portFrom(env, 'SIM_YELP_PORT', SANDBOX_DEFAULT_PORTS.yelp),
     ghlPort: portFrom(env, 'SIM_GHL_PORT', SANDBOX_DEFAULT_PORTS.ghl),
+    aiPort: portFrom(env, 'SIM_AI_PORT', SANDBOX_DEFAULT_PORTS.ai),
     dataDir: env.DEMO_DATA_DIR ? resolve(env.DEMO_DATA_DIR) : DEFAULT_DEMO_DIR,
     check: args.includes('--check') || env.DEMO_CHECK === '1',
   }
@@ -196,6 +200,7 @@ async function startDemo(settings: DemoSettings): Promise<Demo> {
   await requireFreePort(settings.port, settings.host, 'PORT', "the hub's port")
   await requireFreePort(settings.yelpPort, '127.0.0.1', 'SIM_YELP_PORT', "the Yelp simulator's port")
   await requireFreePort(settings.ghlPort, '127.0.0.1', 'SIM_GHL_PORT', "the GHL simulator's port")
+  await requireFreePort(settings.aiPort, '127.0.0.1', 'SIM_AI_PORT', "the AI simulator's port")
   for (const [name, port] of Object.entries(CATCHER_PORTS))
     await requireFreePort(port, '127.0.0.1', name, 'an alert catcher port')
   const baseUrl = `http://localhost:${settings.port}`
@@ -206,6 +211,7 @@ async function startDemo(settings: DemoSettings): Promise<Demo> {
   const sandbox = await startSandbox({
     yelpPort: settings.yelpPort,
     ghlPort: settings.ghlPort,
+    aiPort: settings.aiPort,
     hubUrl,
     isSubscribed: false,
     catcherPorts: {
@@ -511,6 +517,15 @@ async function runCheck(demo: Demo, client: SeededClient, say: Say): Promise<voi
   )
   say(`The playbook's first reply is on Yelp lead ${leadId} (${firstReplyTook})`)
 
+  const hub = new SessionClient(demo.hubUrl)
+  await hub.call('sign in', 'POST', '/api/auth/login', DEMO_ADMIN)
+  const [aiDraft, aiTook] = await timed(() => checkAiDraft(hub, sim, leadId, request))
+  say(
+    `An AI draft for Yelp lead ${leadId} carries the customer's words, and nothing reached Yelp until sent (${aiTook})`,
+    `POST /api/leads/${leadId}/drafts/ai`,
+    `"${aiDraft.text.slice(0, 90)}..."`,
+  )
+
   const [reply, replyTook] = await timed(async () => {
     const sent = await sim.ghlUserReply({ locationId, contactId: contact.id, message: replyText })
     if (sent.response.status !== 200)
@@ -565,6 +580,7 @@ function instructions(demo: Demo, client: SeededClient): string {
     '',
     `  Yelp simulator  ${sandbox.yelp.url}  business ${yelp.businessId}, leads ${yelp.leadIds.join(', ')}`,
     `  GHL simulator   ${sandbox.ghl.url}  location ${ghl.locationId}, user ${ghl.userId}`,
+    `  AI simulator    ${sandbox.ai.url}/v1  (AI_BASE_URL: "Draft with AI" in the inbox, no key needed)`,
     `  Alerts         ${demo.baseUrl}/alerts   (channels and history)`,
     `  Mail catcher    ${sandbox.mail.pageUrl}   (the alert emails, HTML and text)`,
     `  Webhook catcher ${sandbox.webhooks.pageUrl}   (the Slack and signed webhook alerts)`,
@@ -610,7 +626,9 @@ function instructions(demo: Demo, client: SeededClient): string {
     '',
     ...pipelineInstructions(locationId, client.opportunityId, replyTo.name),
     '',
-    '  More: sim/README.md (faults, the clock, request logs); `npm run demo -- --check` plays 1 and 2 unattended.',
+    ...aiInstructions(sandbox.ai.url, demo.baseUrl, replyTo.name),
+    '',
+    '  More: sim/README.md (faults, the clock, request logs); `npm run demo -- --check` plays 1, 2 and one AI draft unattended.',
     '',
   ].join('\n')
 }

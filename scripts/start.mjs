@@ -8,7 +8,9 @@ import { ensureWebBuild } from './web-build.mjs'
 
 requireSupportedNode()
 // A small young generation: the idle server allocates little, and V8's default 16 MB semi-spaces
-// kept about 40 MB of RSS that only a burst would use (bench/RESULTS.md, "Idle memory").
+// kept about 40 MB of RSS that only a burst would use (bench/RESULTS.md, "Idle memory"). `npm
+// start` passes the flag on node's command line too: set only from here, after V8 has started,
+// a first start still grew its new space to 32 MB (bench/RESULTS.md, "2026-11-25 ingest").
 setFlagsFromString('--max-semi-space-size=2')
 ensureWebBuild()
 register()

@@ -2,7 +2,7 @@ import { SANDBOX_DEFAULT_PORTS, startSandbox } from './sandbox.ts'
 import { sandboxGuide } from './sandbox-guide.ts'
 
 /**
- * `npm run sim`: both simulators on fixed ports (SIM_YELP_PORT, SIM_GHL_PORT) and the alert
+ * `npm run sim`: the simulators on fixed ports (SIM_YELP_PORT, SIM_GHL_PORT, SIM_AI_PORT) and the alert
  * catchers (SIM_MAIL_SMTP_PORT, SIM_MAIL_WEB_PORT, SIM_WEBHOOK_CATCHER_PORT), seeded with the
  * sample data and pointed at the hub (HUB_URL, default http://localhost:5000). Prints the hub's
  * environment lines and commands to drive the simulators.
@@ -21,6 +21,7 @@ function port(name: string, fallback: number): number {
 const sandbox = await startSandbox({
   yelpPort: port('SIM_YELP_PORT', SANDBOX_DEFAULT_PORTS.yelp),
   ghlPort: port('SIM_GHL_PORT', SANDBOX_DEFAULT_PORTS.ghl),
+  aiPort: port('SIM_AI_PORT', SANDBOX_DEFAULT_PORTS.ai),
   hubUrl: process.env.HUB_URL || 'http://localhost:5000',
   legacyRsa: process.env.SIM_GHL_LEGACY_RSA === '1',
   catcherPorts: {

@@ -13,8 +13,14 @@ function post(url: string, body: unknown): string {
 }
 
 /** `YELP_SIM=… GHL_SIM=…` lines the other commands refer to. */
-export function simVariables(sandbox: Pick<Sandbox, 'yelp' | 'ghl'>): string[] {
-  return [`YELP_SIM=${sandbox.yelp.url}`, `GHL_SIM=${sandbox.ghl.url}`]
+export function simVariables(
+  sandbox: Pick<Sandbox, 'yelp' | 'ghl'> & Partial<Pick<Sandbox, 'ai'>>,
+): string[] {
+  return [
+    `YELP_SIM=${sandbox.yelp.url}`,
+    `GHL_SIM=${sandbox.ghl.url}`,
+    ...(sandbox.ai ? [`AI_SIM=${sandbox.ai.url}`] : []),
+  ]
 }
 
 export function newLeadCommand(businessId: string): string {
@@ -90,10 +96,11 @@ export function sandboxGuide(sandbox: Sandbox): string {
   const { yelp, ghl } = sandbox.sample
   const [firstLead = 'lead-roof-repair'] = yelp.leadIds
   const lines = [
-    'LeadRelay sandbox: the Yelp and GoHighLevel simulators',
+    'LeadRelay sandbox: the Yelp, GoHighLevel and AI model simulators',
     '',
     `  Yelp simulator  ${sandbox.yelp.url}  (control API ${sandbox.yelp.url}/__sim/yelp)`,
     `  GHL simulator   ${sandbox.ghl.url}  (control API ${sandbox.ghl.url}/__sim/ghl)`,
+    `  AI simulator    ${sandbox.ai.url}/v1  (OpenAI-compatible; AI_BASE_URL below points here)`,
     `  Hub             ${sandbox.hubUrl}  (Yelp webhooks → /yelp/webhook, GHL replies → /reply)`,
     `  Mail catcher    ${sandbox.mail.pageUrl}  (email alerts: SMTP_URL below points here)`,
     `  Webhook catcher ${sandbox.webhooks.pageUrl}  (point a Slack or webhook alert channel at ${sandbox.webhooks.url})`,
@@ -127,10 +134,14 @@ export function sandboxGuide(sandbox: Sandbox): string {
     `curl -s ${GHL}/__sim/requests`,
     `curl -s ${YELP}/__sim/yelp/webhooks`,
     `curl -s ${GHL}/__sim/ghl/webhooks`,
+    '# AI drafts: the next answer carries links (the hub strips them), the next one fails with a 500',
+    post(`$AI_SIM/__sim/ai/answers`, { preset: 'url' }),
+    post(`$AI_SIM/__sim/faults`, { path: '/v1/chat/completions', status: 500 }),
+    `curl -s $AI_SIM/__sim/requests`,
     '# Move the sim clock forward (expires tokens, makes GHL webhook retries due)',
     post(`${GHL}/__sim/clock/advance`, { ms: 600_000 }),
     '',
-    'Ctrl-C stops both simulators.',
+    'Ctrl-C stops the simulators.',
   ]
   return lines.join('\n')
 }

@@ -1,3 +1,4 @@
+import { type AiSim, createAiSim } from './ai/ai-sim.ts'
 import { type MailCatcher, startMailCatcher } from './catchers/mail-catcher.ts'
 import { startWebhookCatcher, type WebhookCatcher } from './catchers/webhook-catcher.ts'
 import { type GhlSampleWorld, seedGhlSample } from './ghl/ghl-fixtures.ts'
@@ -12,12 +13,15 @@ export const SANDBOX_DEFAULT_PORTS = {
   mailSmtp: 5103,
   mailWeb: 5104,
   webhooks: 5105,
+  ai: 5106,
 } as const
 
 export interface SandboxOptions {
   /** 0 = a free port (tests). */
   yelpPort?: number
   ghlPort?: number
+  /** The OpenAI-compatible simulator (AI drafts, docs/spec/product.md §9.6). */
+  aiPort?: number
   /** The hub's base URL: Yelp webhooks go to `<hubUrl>/yelp/webhook`, GHL replies to `<hubUrl>/reply`. */
   hubUrl: string
   host?: string
@@ -40,8 +44,10 @@ export interface SandboxSample {
 export interface Sandbox {
   yelp: YelpSim
   ghl: GhlSim
-  /** The hub's environment lines (docs/spec/product.md §5) pointing at both simulators and the mail catcher. */
-  env: SandboxEnv & { SMTP_URL: string; ALERT_EMAIL_FROM: string }
+  /** Writes AI drafts without a model or a key. */
+  ai: AiSim
+  /** The hub's environment lines (docs/spec/product.md §5) pointing at the simulators and the mail catcher. */
+  env: SandboxEnv & { SMTP_URL: string; ALERT_EMAIL_FROM: string; AI_BASE_URL: string; AI_MODEL: string }
   /** Where email alerts land (SMTP_URL), listed on its page. */
   mail: MailCatcher
   /** Where Slack and webhook alert channels can point, listed on its page. */
@@ -64,11 +70,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     appWebhookUrl: `${hubUrl}/ghl/webhook`,
     sendLegacyRsaSignature: options.legacyRsa ?? false,
   })
+  const ai = createAiSim()
   let mail: MailCatcher | undefined
   let webhooks: WebhookCatcher | undefined
   try {
     await yelp.listen(options.yelpPort ?? 0, host)
     await ghl.listen(options.ghlPort ?? 0, host)
+    await ai.listen(options.aiPort ?? 0, host)
     mail = await startMailCatcher({
       smtpPort: options.catcherPorts?.mailSmtp,
       httpPort: options.catcherPorts?.mailWeb,
@@ -77,19 +85,23 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     webhooks = await startWebhookCatcher({ port: options.catcherPorts?.webhooks, host })
   } catch (error) {
     // One of the ports is taken: free the others before reporting.
-    await Promise.allSettled([yelp.close(), ghl.close(), mail?.close(), webhooks?.close()])
+    await Promise.allSettled([yelp.close(), ghl.close(), ai.close(), mail?.close(), webhooks?.close()])
     throw error
   }
   const catchers = { mail, webhooks }
   const yelpSample = yelp.seedSample({ isSubscribed: options.isSubscribed ?? true })
   const ghlSample: GhlSampleWorld = seedGhlSample(ghl)
+  const aiEnv = ai.env()
   return {
     yelp,
     ghl,
+    ai,
     env: {
       ...sandboxEnv(yelp, ghl),
       SMTP_URL: catchers.mail.smtpUrl,
       ALERT_EMAIL_FROM: 'LeadRelay <alerts@leadrelay.local>',
+      AI_BASE_URL: aiEnv.AI_BASE_URL ?? `${ai.url}/v1`,
+      AI_MODEL: aiEnv.AI_MODEL ?? 'leadrelay-sim-1',
     },
     mail: catchers.mail,
     webhooks: catchers.webhooks,
@@ -104,7 +116,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     },
     hubUrl,
     close: async () => {
-      await Promise.all([yelp.close(), ghl.close(), catchers.mail.close(), catchers.webhooks.close()])
+      await Promise.all([
+        yelp.close(),
+        ghl.close(),
+        ai.close(),
+        catchers.mail.close(),
+        catchers.webhooks.close(),
+      ])
     },
   }
 }

@@ -29,6 +29,7 @@ import { registerGhlWebhookRoutes } from './modules/ghl-webhooks/ghl-webhook.rou
 import type { GhlWebhookService } from './modules/ghl-webhooks/ghl-webhook.service.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
 import type { HealthService } from './modules/health/health.service.ts'
+import type { AiDraftsService } from './modules/inbox/ai-drafts.service.ts'
 import { registerLeadAutomationRoutes } from './modules/inbox/lead-automation.routes.ts'
 import type { LeadAutomationService } from './modules/inbox/lead-automation.service.ts'
 import { registerLeadDutyRoutes } from './modules/inbox/lead-duties.routes.ts'
@@ -97,6 +98,8 @@ export interface RouteServices {
   playbooks: PlaybookService
   /** A lead's automation history and drafts (docs/spec/product.md §9.2). */
   leadAutomation: LeadAutomationService
+  /** Drafts written by the model (docs/spec/product.md §9.6). */
+  aiDrafts: AiDraftsService
   /** Alert channels and the alert history (docs/spec/product.md §9.3). */
   alertChannels: AlertChannelsService
   alertHistory: AlertHistoryService
@@ -210,7 +213,7 @@ export async function registerRoutes(
   registerLeadRoutes(app, services.leads)
   registerLeadDutyRoutes(app, services.leadDuties)
   registerPlaybookRoutes(app, services.playbooks)
-  registerLeadAutomationRoutes(app, services.leadAutomation)
+  registerLeadAutomationRoutes(app, services.leadAutomation, services.aiDrafts)
   registerAlertRoutes(app, { channels: services.alertChannels, history: services.alertHistory })
   registerMetricsRoutes(app, {
     metrics: services.metrics,

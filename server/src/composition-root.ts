@@ -6,6 +6,7 @@ import { createApp, registerRoutes } from './app.ts'
 import type { AppConfig } from './config/config.ts'
 import { type Database, type DB, INGEST_POOL_SIZE } from './db/database.ts'
 import { listenForNotifications } from './db/notifications.ts'
+import { AiDraftWriter } from './engine/ai/ai-draft-writer.ts'
 import { AlertConditions } from './engine/alerts/alert-conditions.ts'
 import {
   AlertDeliveryHandler,
@@ -21,6 +22,7 @@ import { IdleWorkers } from './engine/queue/idle-workers.ts'
 import { type JobQueue, PgBossJobQueue } from './engine/queue/job-queue.ts'
 import type { RegisteredRoute } from './http/access.ts'
 import { consoleStream, loggerOptions } from './http/logger-options.ts'
+import { AiChatClient, type AiChatOptions } from './integrations/ai/ai-chat.client.ts'
 import { AlertSenders } from './integrations/alerts/alert-senders.ts'
 import { GhlCustomFieldsClient } from './integrations/ghl/ghl-custom-fields.client.ts'
 import { GhlOAuth } from './integrations/ghl/ghl-oauth.ts'
@@ -48,6 +50,7 @@ import { EventStreamService } from './modules/events/event-stream.service.ts'
 import { PostgresChangeBus } from './modules/events/postgres-change-bus.ts'
 import { GhlWebhookService } from './modules/ghl-webhooks/ghl-webhook.service.ts'
 import { HealthService } from './modules/health/health.service.ts'
+import { AiDraftsService } from './modules/inbox/ai-drafts.service.ts'
 import { LeadAutomationService } from './modules/inbox/lead-automation.service.ts'
 import { LeadDutiesService } from './modules/inbox/lead-duties.service.ts'
 import { LeadsService } from './modules/inbox/leads.service.ts'
@@ -106,6 +109,8 @@ export interface Core {
   engineOptions: EngineOptions
   /** Where alerts are raised (docs/spec/product.md §9.3). */
   alerts: AlertPort
+  /** Drafts written by the model (docs/spec/product.md §9.6); absent without AI_BASE_URL. */
+  aiDrafts: AiDraftWriter | undefined
 }
 
 /** What tests may tune: short provider timeouts instead of waiting out the production ones. */
@@ -118,6 +123,8 @@ export interface CoreOptions {
   eventHeartbeatMs?: number
   /** Alert delivery retries and claims, shortened by tests. */
   alerts?: AlertDeliveryOptions
+  /** The model's answer time (20 s in production), shortened by tests. */
+  ai?: AiChatOptions
 }
 
 export interface AppDeps {
@@ -205,6 +212,10 @@ export async function buildApp({
     connectionListeners: [],
     engineOptions: options.engine ?? {},
     alerts,
+    // Its calls are logged like a provider's (platform `ai`), in the same request log.
+    aiDrafts: config.ai
+      ? new AiDraftWriter(db, new AiChatClient(config.ai, requestLog, options.ai))
+      : undefined,
   }
   // What changed, for the operators' open screens: the engine announces through its port.
   const changes = await openChangeBus(database, (error) =>
@@ -224,6 +235,8 @@ export async function buildApp({
     outbox = new AlertOutbox({ db, jobs, baseUrl: config.baseUrl, changes, log: app.log })
     await releaseOrphanedAlertClaims(db, isShared)
   }
+  // The Backup card's snapshots, and the scheduled backup job's.
+  const backups = new BackupsService({ db, kind: database.kind, dataDir: config.dataDir, log: app.log })
   const jobDeps: JobDeps | undefined = jobs &&
     outbox && {
       config,
@@ -247,6 +260,8 @@ export async function buildApp({
         options: options.alerts,
       }),
       alertConditions: new AlertConditions(db, outbox),
+      backups,
+      aiDrafts: core.aiDrafts,
     }
   const engine =
     boss && workers && jobDeps
@@ -260,8 +275,7 @@ export async function buildApp({
     recheck: (session) => auth.recheck(session),
     heartbeatMs: options.eventHeartbeatMs,
   })
-  const backups = new BackupsService({ db, kind: database.kind, dataDir: config.dataDir, log: app.log })
-  const replanBackups = boss ? await registerBackupSchedule(boss, db, isShared, backups) : undefined
+  const replanBackups = jobs ? await registerBackupSchedule(jobs, db, isShared) : undefined
   const runtime = new SettingsRuntime({
     db,
     logger: app.log,
@@ -331,6 +345,7 @@ export async function buildApp({
     leads: new LeadsService({ db, jobs, changes, alerts }),
     playbooks: new PlaybookService(db),
     leadAutomation: new LeadAutomationService({ db, jobs, changes, clock }),
+    aiDrafts: new AiDraftsService({ db, writer: core.aiDrafts, changes }),
     leadDuties: new LeadDutiesService({ db, jobs, changes, leads: engine ? providers.yelpLeads : undefined }),
     alertChannels: new AlertChannelsService({
       db,

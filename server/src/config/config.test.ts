@@ -117,3 +117,37 @@ describe('webhook public keys', () => {
     expect(config.ghl.webhookPublicKeys).toEqual([GHL_PUBLISHED_ED25519_KEY, other])
   })
 })
+
+describe('AI drafts (docs/spec/product.md §9.6)', () => {
+  it('is off without AI_BASE_URL', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), AI_MODEL: 'gpt-4o-mini' }).ai).toBeUndefined()
+  })
+
+  it('takes the base URL with /v1, the model, and a key only when given', () => {
+    const local = loadConfig({
+      DATA_DIR: tempDir(),
+      AI_BASE_URL: 'http://localhost:11434/v1/',
+      AI_MODEL: 'llama3.1',
+    })
+    expect(local.ai).toEqual({ baseUrl: 'http://localhost:11434/v1', apiKey: undefined, model: 'llama3.1' })
+    const hosted = loadConfig({
+      DATA_DIR: tempDir(),
+      AI_BASE_URL: 'https://api.openai.com/v1',
+      AI_MODEL: 'gpt-4o-mini',
+      AI_API_KEY: 'sk-test',
+    })
+    expect(hosted.ai?.apiKey).toBe('sk-test')
+  })
+
+  it.each([
+    [{ AI_BASE_URL: 'http://localhost:11434/v1' }, 'AI_MODEL: is required when AI_BASE_URL is set'],
+    [{ AI_BASE_URL: 'localhost:11434', AI_MODEL: 'x' }, 'AI_BASE_URL: must be an http(s) URL'],
+  ])('refuses %j naming the variable', (env, problem) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError)
+    try {
+      loadConfig({ DATA_DIR: tempDir(), ...env })
+    } catch (error) {
+      expect((error as ConfigError).problems.join('\n')).toContain(problem)
+    }
+  })
+})

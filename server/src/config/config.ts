@@ -45,6 +45,8 @@ export interface AppConfig {
   smtp: { url: string; from: string } | undefined
   /** docs/spec/product.md §9.5: the bearer of GET /metrics; unset, an admin session is needed. */
   metricsToken: string | undefined
+  /** AI drafts (docs/spec/product.md §9.6): unset, every AI route answers 409 naming AI_BASE_URL. */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined
   logLevel: Env['LOG_LEVEL']
   /** `pretty`: one readable line per entry, for a person at a terminal; `json`: for collectors. */
   logFormat: 'json' | 'pretty'
@@ -84,6 +86,9 @@ export function loadConfig(
       : [],
   )
   if (keyProblems.length) throw new ConfigError(keyProblems)
+  // A model server without a model name would fail on every draft: say so at start instead.
+  if (env.AI_BASE_URL && !env.AI_MODEL)
+    throw new ConfigError(['AI_MODEL: is required when AI_BASE_URL is set (e.g. gpt-4o-mini or llama3.1)'])
   const dataDir = resolve(env.DATA_DIR)
   const appSecrets = (env.APP_SECRET ?? readOrCreateSecret(dataDir)).split(',').map((key) => key.trim())
   return {
@@ -121,6 +126,10 @@ export function loadConfig(
       ? { url: env.SMTP_URL, from: env.ALERT_EMAIL_FROM ?? `LeadRelay <alerts@${hostOf(env.BASE_URL)}>` }
       : undefined,
     metricsToken: env.METRICS_TOKEN,
+    ai:
+      env.AI_BASE_URL && env.AI_MODEL
+        ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL }
+        : undefined,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (isTerminal ? 'pretty' : 'json'),
     pinnedSettings: pinnedSettings(source),

@@ -113,6 +113,11 @@ export const envSchema = z
     ALERT_EMAIL_FROM: optionalText.pipe(z.string().max(320, 'must be at most 320 characters').optional()),
     // docs/spec/product.md §9.5: the bearer token of GET /metrics (unset: an admin session).
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    // docs/spec/product.md §9.6, §9.7: an OpenAI-compatible Chat Completions server for AI drafts.
+    // AI_BASE_URL is the SDK's base URL, /v1 included; local servers need no AI_API_KEY.
+    AI_BASE_URL: optionalText.pipe(httpUrl.optional()),
+    AI_API_KEY: optionalText,
+    AI_MODEL: optionalText.pipe(z.string().max(200, 'must be at most 200 characters').optional()),
     NODE_ENV: z.string().optional(),
   })
   .transform((env) => ({ ...env, BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}` }))

@@ -1,7 +1,7 @@
 import type { ContactSyncFailure, ContactSyncState } from '@common/contacts.ts'
 import type { ImportState } from '@common/imports.ts'
 import type { AutomationKind, AutomationState, DraftKind } from '@common/lead-automation.ts'
-import type { Playbook } from '@common/playbook.ts'
+import type { FirstReplySource, Playbook } from '@common/playbook.ts'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -188,14 +188,15 @@ export const webhookLogs = pgTable(
         else 'internal' end`),
       ),
     /**
-     * The free-text document, lower-cased and stored (as leads.search_text): the filter reads
-     * `search_text like lower(pattern)` (what ILIKE does) instead of casting both JSON bodies to
-     * text for every candidate row, which made a term matching a third of a million rows cost
-     * 1.3 s to count (bench/RESULTS.md "Message Logs, API & Webhook Logs and stats at scale").
+     * The free-text document, lower-cased (`lower(WEBHOOK_LOG_SEARCH_TEXT)`): the filter reads
+     * `search_text like lower(pattern)` (what ILIKE does) through its trigram index instead of
+     * casting both JSON bodies to text for every candidate row, which made a term matching a
+     * third of a million rows cost 1.3 s to count (bench/RESULTS.md "Message Logs, API & Webhook
+     * Logs and stats at scale"). Null until the log-index job fills it, off the webhook's answer
+     * (repositories/log-index.repository.ts); the rows still null are searched by a plain scan
+     * of that short tail, through the `unindexed` index.
      */
-    searchText: text('search_text')
-      .notNull()
-      .generatedAlwaysAs(sql.raw(`lower(${WEBHOOK_LOG_SEARCH_TEXT})`)),
+    searchText: text('search_text'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -204,7 +205,10 @@ export const webhookLogs = pgTable(
     // The API & Webhook Logs filters (docs/spec/dashboard-spec.md §2.12), each newest first for keyset pages.
     index('webhook_logs_endpoint_created_idx').on(t.endpoint, t.createdAt.desc(), t.id.desc()),
     index('webhook_logs_direction_created_idx').on(t.direction, t.createdAt.desc(), t.id.desc()),
-    index('webhook_logs_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('webhook_logs_search_text_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`${t.searchText} is not null`),
+    index('webhook_logs_unindexed_idx').on(t.id).where(sql`${t.searchText} is null`),
   ],
 )
 
@@ -244,10 +248,8 @@ export const apiRequestLogs = pgTable(
     responseBody: jsonb('response_body'),
     error: text('error'),
     duration: integer('duration'),
-    /** As webhook_logs.search_text. */
-    searchText: text('search_text')
-      .notNull()
-      .generatedAlwaysAs(sql.raw(`lower(${API_LOG_SEARCH_TEXT})`)),
+    /** As webhook_logs.search_text: `lower(API_LOG_SEARCH_TEXT)`, filled by the log-index job. */
+    searchText: text('search_text'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -256,7 +258,10 @@ export const apiRequestLogs = pgTable(
     // The API & Webhook Logs filters (docs/spec/dashboard-spec.md §2.12), each newest first for keyset pages.
     index('api_request_logs_endpoint_created_idx').on(t.endpoint, t.createdAt.desc(), t.id.desc()),
     index('api_request_logs_direction_created_idx').on(t.direction, t.createdAt.desc(), t.id.desc()),
-    index('api_request_logs_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('api_request_logs_search_text_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`${t.searchText} is not null`),
+    index('api_request_logs_unindexed_idx').on(t.id).where(sql`${t.searchText} is null`),
   ],
 )
 
@@ -444,6 +449,8 @@ export const leadAutomation = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** The `messages` row of the sent text. */
     messageRowId: integer('message_row_id'),
+    /** Who wrote a sent or drafted first reply: `template` or `ai` (docs/spec/product.md §9.6). */
+    source: text('source').$type<FirstReplySource>(),
   },
   (t) => [
     uniqueIndex('lead_automation_step_uq').on(t.leadId, t.kind, t.step),
@@ -467,6 +474,27 @@ export const leadDrafts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('lead_drafts_lead_idx').on(t.leadId, t.createdAt)],
+)
+
+/**
+ * Every AI draft the model wrote (docs/spec/product.md §9.6), kept after its draft was sent or
+ * discarded: the client's figures count drafts made, sent and sent edited.
+ */
+export const aiDrafts = pgTable(
+  'ai_drafts',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    leadId: text('lead_id').notNull(),
+    /** `inbox` (a person asked) or `first_reply` (the playbook's first reply). */
+    origin: text('origin').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    edited: boolean('edited').notNull().default(false),
+  },
+  (t) => [index('ai_drafts_client_created_idx').on(t.clientId, t.createdAt)],
 )
 
 export const rolePermissions = pgTable('role_permissions', {
@@ -617,9 +645,13 @@ export const leadActivity = pgTable(
 )
 
 /**
- * Row counts of the three log tables per client, kept by statement-level triggers in the writing
- * transaction (migration 0011_log_counters_and_search_text), so the unfiltered X-Total-Count of the logs lists
+ * Row counts of the three log tables per client, so the unfiltered X-Total-Count of the logs lists
  * and the stats' totalMessages are a sum of a few rows instead of a count over a million.
+ * Messages are counted by statement-level triggers in the writing transaction (migration
+ * 0011_log_counters_and_search_text). The two request-log tables count only their indexed rows
+ * (search_text set): the log-index job adds them as it indexes them, off the webhook's answer,
+ * and a reader adds the short unindexed tail (migration 0018_log_index_off_ack_path); deletes,
+ * client moves and truncates are still counted by triggers.
  * `client_key` is the client id, '' for rows without one. Each connection adds to its own
  * `slot` (its backend pid modulo 16): concurrent writers for one client do not queue on one
  * row. Derived data: backups leave it out and the triggers rebuild it on restore.

@@ -106,6 +106,8 @@ describe('first reply', () => {
     expect((await world.sims.ghlMessages()).filter((m) => m.body === text)).toHaveLength(1)
     expect(await history('auto-1')).toMatchObject([{ kind: 'first_reply', step: 0, state: 'sent' }])
     await waitFor('the wait to end', async () => (await lead('auto-1')).waitingSince === null)
+    // The inbox says the playbook sent it, nobody in person.
+    expect((await lead('auto-1')).replies).toMatchObject([{ text, origin: 'automation', sentBy: null }])
   })
 
   it('is skipped when a person replies during the delay', { timeout: 90_000 }, async () => {
@@ -121,6 +123,9 @@ describe('first reply', () => {
     await waitFor('the person’s reply on Yelp', async () =>
       (await businessTexts('delay-1')).includes('Calling you now!'),
     )
+    expect((await lead('delay-1')).replies).toMatchObject([
+      { text: 'Calling you now!', origin: 'inbox', sentBy: world.server.adminUsername },
+    ])
     await advance(11)
     await waitFor('the first reply skipped', async () => (await history('delay-1'))[0]?.state === 'skipped')
     expect((await history('delay-1'))[0]).toMatchObject({ reason: 'business_replied' })
@@ -146,6 +151,9 @@ describe('first reply', () => {
     )
     expect((await lead('suggest-1')).drafts).toEqual([])
     expect(await history('suggest-1')).toMatchObject([{ kind: 'first_reply', state: 'sent' }])
+    expect((await lead('suggest-1')).replies).toMatchObject([
+      { text: 'Edited by Jo', origin: 'draft', sentBy: world.server.adminUsername },
+    ])
   })
 
   it('refuses to send or discard an unknown draft with a 404', async () => {

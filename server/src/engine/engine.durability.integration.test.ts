@@ -1,20 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ACME,
-  type ConnectedWorld,
-  connectAcme,
-  SimDriver as Driver,
-  type SimDriver,
-  startConnectedWorld,
-} from '../testing/connected-world.ts'
-import { type HubProcess, startHubProcess } from '../testing/hub-process.ts'
-import { SessionClient } from '../testing/session-client.ts'
-import { createTestDatabase } from '../testing/test-database.ts'
-import { findFreePort, TEST_ADMIN } from '../testing/test-server.ts'
+import { ACME, type ConnectedWorld, type SimDriver, startConnectedWorld } from '../testing/connected-world.ts'
+import { startProcessWorld } from '../testing/process-world.ts'
+import { findFreePort } from '../testing/test-server.ts'
 import { sleep, waitFor } from '../testing/wait-for.ts'
-import { startSimulators } from '../testing/with-simulators.ts'
 import { QUEUES } from './queue/queues.ts'
 
 // The engine under load and across crashes: many concurrent webhooks, a SIGKILLed server, and
@@ -100,57 +89,13 @@ describe('200 concurrent webhooks over 50 leads', () => {
   })
 })
 
-/** Fresh simulators and database for hubs run as child processes, and the env they share. */
-async function processWorld() {
-  const sims = await startSimulators()
-  const database = await createTestDatabase()
-  const env: Record<string, string> = {
-    ...sims.yelp.env(),
-    ...sims.ghl.env(),
-    DATA_DIR: database.dataDir,
-    // Every process must open the tokens the others sealed.
-    APP_SECRET: randomBytes(32).toString('base64url'),
-    ADMIN_USERNAME: TEST_ADMIN.username,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-  }
-  const hubs: HubProcess[] = []
-  return {
-    sims,
-    database,
-    env,
-    hubs,
-    async start(port: number): Promise<HubProcess> {
-      const hub = await startHubProcess(env, port)
-      hubs.push(hub)
-      return hub
-    },
-    async admin(hub: HubProcess): Promise<SessionClient> {
-      const client = new SessionClient(hub.url)
-      await client.login(TEST_ADMIN.username, TEST_ADMIN.password)
-      return client
-    },
-    async close() {
-      await Promise.all(hubs.map((h) => h.kill()))
-      await sims.close()
-      await database.dispose()
-    },
-  }
-}
-
 describe('a server killed while GHL is answering', () => {
   it('delivers the message exactly once after a restart on the same data', { timeout: 180_000 }, async () => {
-    const world = await processWorld()
+    const world = await startProcessWorld()
     try {
       const port = await findFreePort()
       let hub = await world.start(port)
-      const driver = new Driver(world.sims.yelp, world.sims.ghl, hub.url)
-      world.sims.yelp.setWebhookUrl(driver.webhookUrl())
-      world.sims.ghl.setReplyUrl(`${hub.url}/reply`)
-      await connectAcme(await world.admin(hub), {
-        yelp: world.sims.yelp,
-        ghlApiKey: world.sims.ghlSample.apiKey.token,
-      })
+      const { driver } = await world.connect(hub)
 
       // GHL adds the message, then takes 3 s to answer: the hub dies before it hears back.
       world.sims.slow.ghl.add({ method: 'POST', path: '/conversations/messages/inbound', delayMs: 3000 })
@@ -198,15 +143,11 @@ describe('a server killed while Yelp takes a first reply', () => {
   it('posts the first reply exactly once after a restart on the same data', {
     timeout: 180_000,
   }, async () => {
-    const world = await processWorld()
+    const world = await startProcessWorld()
     try {
       const port = await findFreePort()
       let hub = await world.start(port)
-      const driver = new Driver(world.sims.yelp, world.sims.ghl, hub.url)
-      world.sims.yelp.setWebhookUrl(driver.webhookUrl())
-      world.sims.ghl.setReplyUrl(`${hub.url}/reply`)
-      const admin = await world.admin(hub)
-      await connectAcme(admin, { yelp: world.sims.yelp, ghlApiKey: world.sims.ghlSample.apiKey.token })
+      const { driver, admin } = await world.connect(hub)
       const saved = await admin.request('PUT', `/api/clients/${ACME.clientId}/playbook`, {
         json: {
           timezone: 'UTC',
@@ -269,7 +210,7 @@ describe.skipIf(!ON_POSTGRES)('two server processes on one PostgreSQL database',
   it('forwards each of 500 webhooks’ events exactly once and runs the schedule in one process', {
     timeout: 240_000,
   }, async () => {
-    const world = await processWorld()
+    const world = await startProcessWorld()
     const sql = new pg.Client({ connectionString: world.env.DATABASE_URL })
     try {
       const [hubA, hubB] = await Promise.all([
@@ -277,13 +218,7 @@ describe.skipIf(!ON_POSTGRES)('two server processes on one PostgreSQL database',
         world.start(await findFreePort()),
       ])
       if (!hubA || !hubB) throw new Error('two hubs expected')
-      const driver = new Driver(world.sims.yelp, world.sims.ghl, hubA.url)
-      world.sims.yelp.setWebhookUrl(driver.webhookUrl())
-      world.sims.ghl.setReplyUrl(`${hubA.url}/reply`)
-      await connectAcme(await world.admin(hubA), {
-        yelp: world.sims.yelp,
-        ghlApiKey: world.sims.ghlSample.apiKey.token,
-      })
+      const { driver } = await world.connect(hubA)
       await sql.connect()
 
       // 50 leads of two messages each; ten webhooks per lead (each event five times), half to each process.

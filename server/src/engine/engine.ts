@@ -1,5 +1,9 @@
 import type PgBoss from 'pg-boss'
-import { DEFAULT_CALL_WAIT_MS, runAsBulk, runWithCallWaitBudget } from '../integrations/http/call-priority.ts'
+import {
+  DEFAULT_CALL_WAIT_MS,
+  runWithCallPriority,
+  runWithCallWaitBudget,
+} from '../integrations/http/call-priority.ts'
 import { clearLeases } from '../repositories/credential-leases.repository.ts'
 import { listActiveJobs, markDeadNow, touchActiveJob } from '../repositories/parked-jobs.repository.ts'
 import { deferUntil, settleFailure } from './failure/failure-outcome.ts'
@@ -107,6 +111,10 @@ export class Engine {
           return await this.runJob(job, row)
         } finally {
           slot.busy = false
+          // Fetch the next job at once: pg-boss otherwise sleeps out the polling interval after
+          // every job, and a queue of quick jobs (alert deliveries, first replies) ran one job
+          // per worker every 2 s however many waited. An empty fetch then sleeps as usual.
+          this.boss.notifyWorker(slot.id)
         }
       })
       slots.push(slot)
@@ -153,10 +161,8 @@ export class Engine {
       const handle = () =>
         // A provider's pause is waited out in the limiter only as long as the job's expiry allows.
         runWithCallWaitBudget(callWaitBudgetOf(job), () => job.handle(payload.data, ctx))
-      const result = await (job.bulk
-        ? // Its provider calls wait behind live ones in the rate limiter (call-priority.ts).
-          runAsBulk(handle)
-        : handle())
+      // Its provider calls rank in the rate limiter as the job declares (call-priority.ts).
+      const result = await runWithCallPriority(job.calls ?? 'live', handle)
       this.announceJob(job, clientId, data.leadId)
       return result
     } catch (error) {

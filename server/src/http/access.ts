@@ -1,4 +1,4 @@
-import type { PermissionFlag } from '@common/permissions.ts'
+import type { AccessRule, PermissionFlag } from '@common/permissions.ts'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import type { z } from 'zod'
 
@@ -8,8 +8,9 @@ import type { z } from 'zod'
  * - `public`: anyone (login, health; webhooks and onboarding carry their own checks)
  * - `signedIn`: any signed-in user (their own session, logout)
  * - a permission flag: a signed-in user whose role has that flag (403 otherwise)
+ * - a rule (common/permissions.ts): a signed-in user it allows (403 otherwise)
  */
-export type Access = 'public' | 'signedIn' | PermissionFlag
+export type Access = 'public' | 'signedIn' | PermissionFlag | AccessRule
 
 declare module 'fastify' {
   interface FastifyContextConfig {

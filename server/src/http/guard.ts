@@ -31,7 +31,14 @@ export function installGuard(app: FastifyInstance, sessions: SessionReader): voi
     const session = await sessions.authenticate(readSessionToken(request))
     if (!session) throw new UnauthorizedError('Not signed in')
     request.session = { ...session, address: request.ip }
-    if (access !== 'signedIn' && !session.user.permissions[access]) {
+    if (access === 'signedIn') return
+    if (typeof access === 'object') {
+      if (!access.allows(session.user)) {
+        throw new ForbiddenError(`Your role (${session.user.role}) may not ${access.name}`)
+      }
+      return
+    }
+    if (!session.user.permissions[access]) {
       throw new ForbiddenError(`Your role (${session.user.role}) lacks the ${access} permission`)
     }
   })

@@ -136,6 +136,8 @@ describe('schema bounds', () => {
         'DELETE /api/clients/:clientId',
         // Discarding a draft: the path names it (docs/spec/product.md §9.2).
         'DELETE /api/leads/:leadId/drafts/:draftId',
+        // An AI draft is written from the lead the path names (docs/spec/product.md §9.6).
+        'POST /api/leads/:leadId/drafts/ai',
         'DELETE /api/users/:id',
         'DELETE /api/users/:userId/clients/:clientId',
         'POST /api/auth/logout',

@@ -56,16 +56,19 @@ describe('route × role matrix', () => {
       if (route.url === '/api/auth/logout') continue
       for (const role of ROLES) {
         const access = route.access
+        const permissions = DEFAULT_ROLE_PERMISSIONS[role]
         const allowed =
           access === 'signedIn' ||
-          (access !== undefined && access !== 'public' && DEFAULT_ROLE_PERMISSIONS[role][access])
+          (typeof access === 'object'
+            ? access.allows({ role, permissions })
+            : access !== undefined && access !== 'public' && permissions[access])
         const response = await clients
           .get(role)!
           .request(route.method, path, route.method === 'GET' ? {} : { json: {} })
         const refused = response.status === 403 || response.status === 401
         if (allowed === refused) {
           failures.push(
-            `${role} ${route.method} ${route.url} (${access}) → ${response.status} ${response.text}`,
+            `${role} ${route.method} ${route.url} (${typeof access === 'object' ? access.name : access}) → ${response.status} ${response.text}`,
           )
         }
       }

@@ -4,31 +4,33 @@ import { QUEUE_SCHEMA } from '../db/schema-sources.ts'
 import { selectRows } from './raw-rows.ts'
 import { readSetting, writeSetting } from './settings.repository.ts'
 
-// What the alert conditions job reads: leads that may await a reply, and jobs that died.
+// What the alert conditions job reads: leads awaiting a reply, and jobs that died.
 
-export interface WaitingLeadCandidate {
+export interface WaitingLead {
   clientId: string
   leadId: string
-  events: unknown[]
+  /** The lead's `waiting_since` (docs/spec/product.md §9.1), as the inbox shows it. */
+  since: Date
 }
 
 /**
- * Leads whose newest event is the consumer's, open (new or contacted), active since `since`:
- * the ones that may await a reply (docs/spec/product.md §9.1). At most `limit`, newest first.
+ * Leads awaiting a reply since `since` or later (open, with the consumer's message unanswered by
+ * any business message: Yelp's, GHL's, the inbox's or the automation's), at most `limit`,
+ * longest waiting first. The same column the inbox's "Needs reply" reads, on its partial index.
  */
-export async function listWaitingLeadCandidates(
-  db: DB,
-  since: Date,
-  limit: number,
-): Promise<WaitingLeadCandidate[]> {
-  const rows = await selectRows<{ client_id: string; lead_id: string; events: unknown[] | null }>(
+export async function listWaitingLeads(db: DB, since: Date, limit: number): Promise<WaitingLead[]> {
+  const rows = await selectRows<{ client_id: string; lead_id: string; waiting_since: string | Date }>(
     db,
-    sql`select client_id, lead_id, events from leads
-      where last_message = 'inbound' and status in ('new', 'contacted')
-        and last_event_time >= ${since.toISOString()}::timestamptz
-      order by last_event_time desc limit ${limit}`,
+    sql`select client_id, lead_id, waiting_since from leads
+      where waiting_since is not null and status in ('new', 'contacted')
+        and waiting_since >= ${since.toISOString()}::timestamptz
+      order by waiting_since, id limit ${limit}`,
   )
-  return rows.map((row) => ({ clientId: row.client_id, leadId: row.lead_id, events: row.events ?? [] }))
+  return rows.map((row) => ({
+    clientId: row.client_id,
+    leadId: row.lead_id,
+    since: new Date(row.waiting_since),
+  }))
 }
 
 export interface DeadJob {

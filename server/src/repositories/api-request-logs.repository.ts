@@ -3,7 +3,7 @@ import { apiRequestLogs } from '../db/schema.ts'
 
 /** An outgoing provider call, redacted by the caller (integrations/http/provider-http.ts). */
 export interface OutgoingCallLog {
-  platform: 'yelp' | 'ghl'
+  platform: 'yelp' | 'ghl' | 'ai'
   clientId: string | null
   method: string
   endpoint: string

@@ -17,10 +17,19 @@ const BATCH_ROWS = 2_000
 
 /**
  * Tables the database derives from the others: left out of backups, rebuilt on restore (the
- * log_counters triggers count the restored rows as they are inserted; restoring the counters
+ * log_counters triggers and the log-index job count the restored rows; restoring the counters
  * too would count every row twice). The providers' rate budget slots are runtime state, not data.
  */
 const DERIVED_TABLES = ['log_counters', 'rate_budget_slots']
+
+/**
+ * Columns derived from their row outside the writing transaction (the log-index job): left out,
+ * so the restored rows are indexed and counted anew, as on the day they were written.
+ */
+const DERIVED_COLUMNS = [
+  { table: 'webhook_logs', column: 'search_text' },
+  { table: 'api_request_logs', column: 'search_text' },
+]
 
 /**
  * The application's tables (schema `public`, but the derived ones), parents before the tables
@@ -37,6 +46,10 @@ export async function listAppTables(db: DB): Promise<TableInfo[]> {
         DERIVED_TABLES.map((name) => sql`${name}`),
         sql`, `,
       )})
+        and (table_name, column_name) not in (${sql.join(
+          DERIVED_COLUMNS.map(({ table, column }) => sql`(${table}, ${column})`),
+          sql`, `,
+        )})
         and table_name in (select table_name from information_schema.tables
                            where table_schema = 'public' and table_type = 'BASE TABLE')
       order by table_name, ordinal_position`),

@@ -1,4 +1,10 @@
-import type { AutomationKind, AutomationReason, AutomationState } from '@common/lead-automation.ts'
+import type {
+  AiFallbackReason,
+  AutomationKind,
+  AutomationReason,
+  AutomationState,
+} from '@common/lead-automation.ts'
+import type { FirstReplySource } from '@common/playbook.ts'
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { leadActivity, leadAutomation, messages, yelpEventClaims } from '../db/schema.ts'
@@ -44,7 +50,14 @@ export async function insertAutomationStep(
 export async function settleAutomationStep(
   db: DB,
   id: number,
-  outcome: { state: AutomationState; reason?: AutomationReason | null; at: Date; messageRowId?: number },
+  outcome: {
+    state: AutomationState
+    /** Why it was skipped or cancelled; for a first reply the model did not write, `ai_fallback:<why>`. */
+    reason?: AutomationReason | AiFallbackReason | null
+    at: Date
+    messageRowId?: number
+    source?: FirstReplySource
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(leadAutomation)
@@ -53,6 +66,7 @@ export async function settleAutomationStep(
       reason: outcome.reason ?? null,
       at: outcome.at,
       messageRowId: outcome.messageRowId,
+      source: outcome.source ?? null,
     })
     .where(and(eq(leadAutomation.id, id), eq(leadAutomation.state, 'scheduled')))
     .returning({ id: leadAutomation.id })

@@ -1,5 +1,5 @@
 import type { DraftKind } from '@common/lead-automation.ts'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { leadDrafts } from '../db/schema.ts'
 
@@ -40,19 +40,11 @@ export async function takeDraft(db: DB, leadId: string, draftId: string): Promis
   return row ?? null
 }
 
-/** Every draft of a lead (a status that ends the automation, a consumer who wrote again). */
-export async function deleteDraftsOfLead(
-  db: DB,
-  leadId: string,
-  kinds: readonly DraftKind[],
-): Promise<number> {
-  let removed = 0
-  for (const kind of kinds) {
-    const rows = await db
-      .delete(leadDrafts)
-      .where(and(eq(leadDrafts.leadId, leadId), eq(leadDrafts.kind, kind)))
-      .returning({ id: leadDrafts.id })
-    removed += rows.length
-  }
-  return removed
+/** The drafts that stand for automation steps (first replies and follow-ups, AI-written or not). */
+export async function deleteAutomationDraftsOfLead(db: DB, leadId: string): Promise<number> {
+  const rows = await db
+    .delete(leadDrafts)
+    .where(and(eq(leadDrafts.leadId, leadId), isNotNull(leadDrafts.automationId)))
+    .returning({ id: leadDrafts.id })
+  return rows.length
 }

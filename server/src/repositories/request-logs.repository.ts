@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import type { Keyset } from '../lib/keyset-cursor.ts'
 import { sumLogCounters } from './log-counters.repository.ts'
+import { type IndexedLogTable, SEARCH_DOCUMENT } from './log-index.repository.ts'
 import { containsPattern, inClients, isoMicros, selectRows, toCount } from './raw-rows.ts'
 
 // webhook_logs and api_request_logs read as one list, newest first (docs/spec/dashboard-spec.md §2.12, docs/spec/product.md §6.1).
@@ -53,6 +54,7 @@ const RANK: Record<LogType, number> = { webhook: 0, api: 1 }
 interface Source {
   type: LogType
   table: SQL
+  name: IndexedLogTable
   /** Columns of the §3.2 shape that this table lacks are null. */
   columns: (bodyLimit: number | null) => SQL
   platform: SQL
@@ -75,6 +77,7 @@ function isCut(columns: SQL[], limit: number | null): SQL {
 const WEBHOOK: Source = {
   type: 'webhook',
   table: sql`webhook_logs`,
+  name: 'webhook_logs',
   platform: sql`case when direction = 'outgoing' or lower(endpoint) like '%yelp%' then 'yelp'
     when lower(endpoint) like '%/reply%' or lower(endpoint) like '%ghl%' then 'ghl' else null end`,
   columns: (limit) => sql`null::int as duration,
@@ -87,6 +90,7 @@ const WEBHOOK: Source = {
 const API: Source = {
   type: 'api',
   table: sql`api_request_logs`,
+  name: 'api_request_logs',
   platform: sql`platform`,
   columns: (limit) => sql`duration,
     null::jsonb as payload, null::jsonb as response,
@@ -107,8 +111,13 @@ function conditions(source: Source, filters: RequestLogFilters, cursor?: Keyset)
   if (filters.until) where.push(sql`created_at < ${filters.until.toISOString()}::timestamptz`)
   // docs/spec/dashboard-spec.md §2.12 free text: the stored lower-cased document (db/schema.ts
   // search_text) through its trigram index. `like lower(…)` is what ILIKE does, without
-  // lower-casing every candidate row again.
-  if (filters.q) where.push(sql`search_text like lower(${containsPattern(filters.q)})`)
+  // lower-casing every candidate row again. Rows the log-index job has not reached yet are
+  // matched on the document itself: a short tail, read through its own partial index.
+  if (filters.q) {
+    const pattern = sql`lower(${containsPattern(filters.q)})`
+    where.push(sql`(search_text like ${pattern}
+      or (search_text is null and ${SEARCH_DOCUMENT[source.name]} like ${pattern}))`)
+  }
   if (cursor) {
     const rank = RANK[source.type]
     const at = sql`${cursor.t}::timestamptz`

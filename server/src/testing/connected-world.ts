@@ -242,10 +242,14 @@ export class SimDriver {
     return event.id
   }
 
-  /** Posts a Yelp NEW_EVENT webhook to the hub, as Yelp would (`url`: the full webhook URL). */
+  /**
+   * Posts a Yelp NEW_EVENT webhook to the hub, as Yelp would (`url`: the full webhook URL), for
+   * acme's business or another.
+   */
   postWebhook(
     updates: Array<{ leadId: string; eventId?: string; eventType?: string }>,
     url = this.webhookUrl(),
+    businessId: string = ACME.business,
   ) {
     return fetch(url, {
       method: 'POST',
@@ -254,7 +258,7 @@ export class SimDriver {
         time: new Date().toISOString(),
         object: 'business',
         data: {
-          id: ACME.business,
+          id: businessId,
           updates: updates.map((u) => ({
             event_type: u.eventType ?? 'NEW_EVENT',
             lead_id: u.leadId,

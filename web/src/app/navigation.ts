@@ -82,7 +82,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   // Beyond the 8 items of the spec (docs/spec/product.md §9.3): a page of its own, not a Settings
   // section, because everyone who sees system figures reads the alert history, while only those
-  // who manage settings edit the channels.
+  // who may (admins and managers) edit the channels.
   {
     href: '/alerts',
     label: 'Alerts',

@@ -1,10 +1,9 @@
 import { DEFAULT_PLAYBOOK } from '@common/playbook.ts'
 import { describe, expect, it } from 'vitest'
 import { isQuietAt, slaMinutesElapsed } from './alert-clock.ts'
-import { waitingSinceOf } from './lead-waiting.ts'
 
 // Quiet hours are read in the channel's time zone and may wrap past midnight (docs/spec/product.md
-// §9.3); a lead waits from its oldest consumer message after the business last spoke (§9.1).
+// §9.3).
 
 describe('isQuietAt', () => {
   const night = { start: '21:00', end: '07:00', timezone: 'America/New_York' }
@@ -43,31 +42,5 @@ describe('slaMinutesElapsed', () => {
     expect(slaMinutesElapsed(new Date('2026-11-29T04:00:00Z'), new Date('2026-11-29T06:00:00Z'), hours)).toBe(
       0,
     )
-  })
-})
-
-describe('waitingSinceOf', () => {
-  const event = (user_type: string, time: string, event_type = 'TEXT') => ({
-    id: time,
-    user_type,
-    event_type,
-    time_created: time,
-  })
-  it('is the oldest consumer message after the business last spoke', () => {
-    const events = [
-      event('CONSUMER', '2026-01-15T10:00:00Z'),
-      event('BIZ', '2026-01-15T10:05:00Z'),
-      event('CONSUMER', '2026-01-15T10:10:00Z'),
-      event('CONSUMER', '2026-01-15T10:20:00Z'),
-      event('CONSUMER', '2026-01-15T10:25:00Z', 'CONSUMER_PHONE_NUMBER_OPT_IN_EVENT'),
-    ]
-    expect(waitingSinceOf(events)?.toISOString()).toBe('2026-01-15T10:10:00.000Z')
-  })
-
-  it('is null when the business spoke last, or nobody wrote', () => {
-    expect(
-      waitingSinceOf([event('CONSUMER', '2026-01-15T10:00:00Z'), event('BIZ', '2026-01-15T10:05:00Z')]),
-    ).toBe(null)
-    expect(waitingSinceOf([])).toBe(null)
   })
 })

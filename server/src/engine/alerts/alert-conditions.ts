@@ -4,7 +4,7 @@ import type { DB } from '../../db/database.ts'
 import { listEnabledAlertChannels } from '../../repositories/alert-channels.repository.ts'
 import {
   listDeadJobsSince,
-  listWaitingLeadCandidates,
+  listWaitingLeads,
   readDeadJobWatermark,
   saveDeadJobWatermark,
 } from '../../repositories/alert-conditions.repository.ts'
@@ -12,7 +12,6 @@ import { listRecordedEventKeys } from '../../repositories/alerts.repository.ts'
 import { findSavedPlaybook } from '../../repositories/playbooks.repository.ts'
 import { slaMinutesElapsed } from './alert-clock.ts'
 import type { AlertOutbox } from './alert-outbox.ts'
-import { waitingSinceOf } from './lead-waiting.ts'
 
 /** The longest SLA a channel may set (common/alerts.ts): older waits were alerted or never will be. */
 const LONGEST_SLA_MS = 10_080 * 60_000
@@ -42,15 +41,9 @@ export class AlertConditions {
       channel.events.includes('lead.unanswered'),
     )
     if (channels.length === 0) return 0
-    const candidates = await listWaitingLeadCandidates(
-      this.db,
-      new Date(now.getTime() - LONGEST_SLA_MS),
-      MAX_WAITING_LEADS,
-    )
-    const waiting = candidates.flatMap((lead) => {
-      const since = waitingSinceOf(lead.events)
-      return since ? [{ ...lead, since, key: `lead.unanswered:${lead.leadId}:${since.toISOString()}` }] : []
-    })
+    const waiting = (
+      await listWaitingLeads(this.db, new Date(now.getTime() - LONGEST_SLA_MS), MAX_WAITING_LEADS)
+    ).map((lead) => ({ ...lead, key: `lead.unanswered:${lead.leadId}:${lead.since.toISOString()}` }))
     // Each client's business hours, read once per run (docs/spec/product.md §9.2).
     const hours = new Map<string, Playbook | null>()
     for (const clientId of new Set(waiting.map((lead) => lead.clientId))) {

@@ -13,9 +13,18 @@ export async function queueLeadAutomation(
   db: DB,
   jobs: JobQueue,
   lead: { clientId: string; leadId: string },
-  options: { tx?: DB } = {},
+  options: { tx?: DB; eventsReadAt?: Date } = {},
 ): Promise<void> {
+  const { eventsReadAt, ...enqueueOptions } = options
   const playbook = await findPlaybook(options.tx ?? db, lead.clientId)
   if (!playbook.firstReply.enabled && playbook.followUps.length === 0) return
-  await jobs.enqueue(LEAD_AUTOMATION, { clientId: lead.clientId, leadId: lead.leadId }, options)
+  await jobs.enqueue(
+    LEAD_AUTOMATION,
+    {
+      clientId: lead.clientId,
+      leadId: lead.leadId,
+      ...(eventsReadAt ? { eventsReadAt: eventsReadAt.toISOString() } : {}),
+    },
+    enqueueOptions,
+  )
 }

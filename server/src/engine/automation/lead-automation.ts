@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { isWithinBusinessHours, nextBusinessMoment } from '@common/business-hours.ts'
-import { NO_JOB_TYPE, type Playbook, renderTemplate } from '@common/playbook.ts'
+import type { AiFallbackReason } from '@common/lead-automation.ts'
+import { type FirstReplySource, NO_JOB_TYPE, type Playbook, renderTemplate } from '@common/playbook.ts'
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
+import { recordAiDraft } from '../../repositories/ai-drafts.repository.ts'
 import { findClient } from '../../repositories/clients.repository.ts'
 import {
   AUTOMATION_SOURCE,
@@ -14,7 +16,7 @@ import {
   rescheduleStep,
   settleAutomationStep,
 } from '../../repositories/lead-automation.repository.ts'
-import { deleteDraftsOfLead, insertDraft } from '../../repositories/lead-drafts.repository.ts'
+import { deleteAutomationDraftsOfLead, insertDraft } from '../../repositories/lead-drafts.repository.ts'
 import { HUB_PLATFORM } from '../../repositories/lead-inbox.repository.ts'
 import { findLead, type LeadRow } from '../../repositories/leads.repository.ts'
 import { insertMessageOnce } from '../../repositories/messages.repository.ts'
@@ -24,6 +26,9 @@ import type { JobDeps } from '../jobs/job-definition.ts'
 import type { LeadAutomationJob } from '../jobs/lead-automation.queue.ts'
 import { storedEventsOf } from '../lead-sync/lead-mapper.ts'
 import { type AutomationAction, type LeadFacts, planAutomation } from './automation-plan.ts'
+
+/** How old the queuing sync's read of the events may be for a run to post on it. */
+const JUST_READ_MS = 5_000
 
 export interface AutomationOutcome {
   sent: number
@@ -56,8 +61,11 @@ export class LeadAutomationRunner {
       (row) => row.state === 'scheduled' && row.dueAt.getTime() <= this.now().getTime(),
     )
     if (!due.length) return outcome
-    // Right before posting: the conversation as Yelp has it now, not as the last sync stored it.
-    const fresh = await this.deps.providers.yelpLeads.listEvents(job.clientId, job.leadId)
+    // Right before posting: the conversation as Yelp has it now, not as the last sync stored it,
+    // unless the sync that queued this run read it moments ago.
+    const fresh = this.justRead(job)
+      ? storedEventsOf(lead)
+      : await this.deps.providers.yelpLeads.listEvents(job.clientId, job.leadId)
     outcome.planned += await this.plan(lead, playbook, firstReplySince, fresh)
     for (const row of await listAutomation(this.deps.db, job.leadId)) {
       if (row.state !== 'scheduled' || row.dueAt.getTime() > this.now().getTime()) continue
@@ -73,6 +81,18 @@ export class LeadAutomationRunner {
 
   private now(): Date {
     return this.deps.clock()
+  }
+
+  /**
+   * Whether the lead sync that queued this run read Yelp's events under JUST_READ_MS ago. The
+   * lead was read from the database after that sync stored them, so its events are at least
+   * that fresh; reading again would spend a second call of Yelp's 5 a second on the same
+   * answer, which in a burst of new leads halves how fast first replies go out.
+   */
+  private justRead(job: LeadAutomationJob): boolean {
+    if (!job.eventsReadAt) return false
+    const age = this.now().getTime() - Date.parse(job.eventsReadAt)
+    return age >= 0 && age < JUST_READ_MS
   }
 
   /** Applies the planner's decision; answers how many steps it scheduled or recorded. */
@@ -119,8 +139,8 @@ export class LeadAutomationRunner {
     const base = { clientId: lead.clientId, leadId: lead.leadId, at: this.now() }
     if (action.type === 'cancel_scheduled') {
       const ended = await cancelScheduledSteps(db, lead.leadId, action.reason, this.now())
-      // Drafts of automated steps are moot once the sequence ended; AI drafts stay a person's.
-      await deleteDraftsOfLead(db, lead.leadId, ['first_reply', 'follow_up'])
+      // Drafts of automated steps are moot once the sequence ended; AI drafts a person asked for stay.
+      await deleteAutomationDraftsOfLead(db, lead.leadId)
       return ended
     }
     if (action.type === 'record') {
@@ -147,8 +167,8 @@ export class LeadAutomationRunner {
   ): Promise<'sent' | 'drafted' | null> {
     const { db } = this.deps
     const now = this.now()
-    const text = await this.textOf(row, lead, playbook, events)
-    if (text === null) {
+    const template = await this.textOf(row, lead, playbook, events)
+    if (template === null) {
       await settleAutomationStep(db, row.id, { state: 'skipped', reason: 'disabled', at: now })
       return null
     }
@@ -163,19 +183,29 @@ export class LeadAutomationRunner {
       await this.wakeAt(lead, opening)
       return null
     }
+    const written = await this.writtenBy(row, lead, playbook, events, template)
     const mode = row.kind === 'first_reply' ? playbook.firstReply.mode : playbook.followUpMode
+    const outcome = { at: now, ...written.history }
     return this.deps.jobs
       .transaction(db, async (tx) => {
         if (mode === 'suggest') {
-          if (!(await settleAutomationStep(tx, row.id, { state: 'drafted', at: now }))) return null
+          if (!(await settleAutomationStep(tx, row.id, { state: 'drafted', ...outcome }))) return null
+          const draftId = randomUUID()
           await insertDraft(tx, {
-            id: randomUUID(),
+            id: draftId,
             clientId: lead.clientId,
             leadId: lead.leadId,
-            kind: row.kind,
-            text,
+            kind: written.isAi ? 'ai' : row.kind,
+            text: written.text,
             automationId: row.id,
           })
+          if (written.isAi)
+            await recordAiDraft(tx, {
+              id: draftId,
+              clientId: lead.clientId,
+              leadId: lead.leadId,
+              origin: 'first_reply',
+            })
           return 'drafted'
         }
         const message = await insertMessageOnce(tx, {
@@ -184,16 +214,32 @@ export class LeadAutomationRunner {
           platform: HUB_PLATFORM,
           messageId: null,
           conversationId: lead.conversationId,
-          content: text,
+          content: written.text,
           status: 'pending',
           // One message per step, whatever the retries: the step's own key.
           externalKey: `automation:${lead.leadId}:${row.kind}:${row.step}`,
-          metadata: { leadId: lead.leadId, source: AUTOMATION_SOURCE, automation: row.kind, step: row.step },
+          metadata: {
+            leadId: lead.leadId,
+            source: AUTOMATION_SOURCE,
+            automation: row.kind,
+            step: row.step,
+            ...(written.history.source ? { writtenBy: written.history.source } : {}),
+          },
         })
         if (!message) return null
-        if (!(await settleAutomationStep(tx, row.id, { state: 'sent', at: now, messageRowId: message.id }))) {
+        if (
+          !(await settleAutomationStep(tx, row.id, { state: 'sent', messageRowId: message.id, ...outcome }))
+        ) {
           throw new StepTakenError()
         }
+        if (written.isAi)
+          await recordAiDraft(tx, {
+            id: `automation:${row.id}`,
+            clientId: lead.clientId,
+            leadId: lead.leadId,
+            origin: 'first_reply',
+            sentAt: now,
+          })
         await this.deps.jobs.enqueue(
           hubReplyJob,
           { clientId: lead.clientId, leadId: lead.leadId, messageRowId: message.id },
@@ -205,6 +251,37 @@ export class LeadAutomationRunner {
         if (error instanceof StepTakenError) return null
         throw error
       })
+  }
+
+  /**
+   * Who writes the step: the template, or for a first reply with `source: "ai"` the model, falling
+   * back to the template (and saying why in the history) when the model fails, times out, breaks
+   * the output rules or is not configured (docs/spec/product.md §9.6).
+   */
+  private async writtenBy(
+    row: AutomationRow,
+    lead: LeadRow,
+    playbook: Playbook,
+    events: YelpEvent[],
+    template: string,
+  ): Promise<WrittenStep> {
+    if (row.kind !== 'first_reply') return { text: template, isAi: false, history: {} }
+    if (playbook.firstReply.source !== 'ai')
+      return { text: template, isAi: false, history: { source: 'template' } }
+    const writer = this.deps.aiDrafts
+    const result = writer
+      ? await writer.write(lead, { playbook, events })
+      : ({ ok: false, code: 'not_configured', message: 'AI_BASE_URL is not set' } as const)
+    if (result.ok) return { text: result.text, isAi: true, history: { source: 'ai' } }
+    this.deps.log.warn(
+      { clientId: lead.clientId, leadId: lead.leadId, cause: result.code },
+      `AI first reply for lead ${lead.leadId} fell back to the template: ${result.message}`,
+    )
+    return {
+      text: template,
+      isAi: false,
+      history: { source: 'template', reason: `ai_fallback:${result.code}` },
+    }
   }
 
   /** The step's text for this lead, or null when the playbook no longer has the step. */
@@ -231,6 +308,13 @@ export class LeadAutomationRunner {
     const step = playbook.followUps[row.step - 1]
     return step ? renderTemplate(step.text, values) : null
   }
+}
+
+/** A step's text and what its history row says about who wrote it. */
+interface WrittenStep {
+  text: string
+  isAi: boolean
+  history: { source?: FirstReplySource; reason?: AiFallbackReason }
 }
 
 /** Another run settled the step between our read and our claim: this transaction rolls back. */

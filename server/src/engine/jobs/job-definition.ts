@@ -3,9 +3,11 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { z } from 'zod'
 import type { AppConfig } from '../../config/config.ts'
 import type { DB } from '../../db/database.ts'
+import type { CallPriority } from '../../integrations/http/call-priority.ts'
 import type { TokenManager } from '../../integrations/oauth/token-manager.ts'
 import type { ProviderClients } from '../../integrations/provider-clients.ts'
 import type { YelpOAuth } from '../../integrations/yelp/yelp-oauth.ts'
+import type { AiDraftWriter } from '../ai/ai-draft-writer.ts'
 import type { AlertConditions } from '../alerts/alert-conditions.ts'
 import type { AlertDeliveryHandler } from '../alerts/alert-delivery-handler.ts'
 import type { AlertPort } from '../alerts/alert-port.ts'
@@ -51,6 +53,10 @@ export interface JobDeps {
   alertDelivery: Pick<AlertDeliveryHandler, 'run'>
   /** Turns waiting leads and dead jobs into alerts. */
   alertConditions: Pick<AlertConditions, 'run'>
+  /** Writes a snapshot of the database (the backups module's service, handed in as a port). */
+  backups: { create(): Promise<unknown> }
+  /** Writes first replies with the model (docs/spec/product.md §9.6); absent when no model is configured. */
+  aiDrafts?: AiDraftWriter
 }
 
 export interface JobContext {
@@ -83,8 +89,11 @@ export interface JobDefinition<P extends object = object> {
   singletonKey?(payload: P): string
   /** pg-boss priority, higher first. */
   priority?(payload: P): number
-  /** Its provider calls wait behind the live ones in the rate limiter (call-priority.ts). */
-  bulk?: boolean
+  /**
+   * How its provider calls rank in the rate limiter (call-priority.ts): `bulk` waits behind the
+   * others, `urgent` goes first (a person waits on it); `live` when unset.
+   */
+  calls?: CallPriority
   /** A cron schedule (UTC unless `tz`): pg-boss sends one job per tick across processes. */
   schedule?: { cron: string; tz?: string }
   /**

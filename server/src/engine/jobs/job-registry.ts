@@ -11,12 +11,14 @@ import { leadContactJob } from './lead-contact.job.ts'
 import { leadImportJob } from './lead-import.job.ts'
 import { leadMetricsJob } from './lead-metrics.job.ts'
 import { leadSyncBulkJob, leadSyncJob } from './lead-sync.job.ts'
+import { logIndexJob } from './log-index.job.ts'
 import { logRetentionJob } from './log-retention.job.ts'
 import { markReadJob } from './mark-read.job.ts'
 import { opportunityBackfillJob } from './opportunity-backfill.job.ts'
 import { opportunitySyncJob } from './opportunity-sync.job.ts'
 import { reconcileJob } from './reconcile.job.ts'
 import { replyJob } from './reply.job.ts'
+import { scheduledBackupJob } from './scheduled-backup.job.ts'
 import { subscriptionSyncJob } from './subscription-sync.job.ts'
 
 /**
@@ -43,6 +45,8 @@ export const JOBS: readonly JobDefinition[] = [
   opportunityBackfillJob,
   alertDeliveryJob,
   alertConditionsJob,
+  scheduledBackupJob,
+  logIndexJob,
 ]
 
 /** The declaration of a queue's jobs (a parked or rescheduled job names only its queue). */

@@ -13,12 +13,21 @@ const DAY_MS = 24 * 3600_000
  */
 export const leadAutomationJob = defineJob<LeadAutomationJob>({
   ...LEAD_AUTOMATION,
-  payload: z.object({ clientId: z.string().min(1), leadId: z.string().min(1) }),
+  payload: z.object({
+    clientId: z.string().min(1),
+    leadId: z.string().min(1),
+    eventsReadAt: z.iso.datetime({ offset: true }).optional(),
+  }),
   workers: 2,
-  options: { retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 30 },
+  // A run may wait 20 s for a model's first reply (ai-chat.client.ts) beside its Yelp calls: past
+  // its expiry pg-boss would start a second run beside it, which the step claims keep from
+  // posting twice but not from asking the model twice.
+  options: { retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 90 },
   // A first reply is a person's words by proxy: it outlasts a Yelp outage like a reply does.
   horizonMs: DAY_MS,
   announces: 'lead',
+  // A first reply is what the new lead waits for: its Yelp calls go before a burst's syncs.
+  calls: 'urgent',
   handle: (payload, { deps }) => automationRunner(deps).run(payload),
 })
 

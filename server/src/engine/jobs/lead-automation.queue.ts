@@ -5,6 +5,11 @@ import type { QueuedJob } from '../queue/job-queue.ts'
 export interface LeadAutomationJob {
   clientId: string
   leadId: string
+  /**
+   * When the lead sync that queued this run read the lead's events from Yelp (ISO, the hub's
+   * clock): a run that starts moments later posts on that read instead of reading again.
+   */
+  eventsReadAt?: string
 }
 
 /**

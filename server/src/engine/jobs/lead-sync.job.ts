@@ -36,7 +36,8 @@ export function leadSyncHandler(deps: JobDeps): LeadSyncHandler {
     async (clientId, leadId) => {
       await jobs.enqueue(leadMetricsJob, { clientId, leadId })
     },
-    (clientId, leadId) => queueLeadAutomation(db, jobs, { clientId, leadId }),
+    // Told right after the sync read and stored the events: the run may post on that read.
+    (clientId, leadId) => queueLeadAutomation(db, jobs, { clientId, leadId }, { eventsReadAt: deps.clock() }),
     // The contact exists: the lead's GHL opportunity may be created (docs/spec/product.md §9.4).
     (clientId, leadId) => queueOpportunityIfNeeded(db, jobs, clientId, leadId),
     deps.alerts,
@@ -87,7 +88,7 @@ export const leadSyncBulkJob = defineJob({
   queue: QUEUES.leadSyncBulk,
   workers: 2,
   priority: () => PRIORITY.bulk,
-  bulk: true,
+  calls: 'bulk',
 })
 
 /** The queue a lead sync goes to: bulk work has its own. */

@@ -1,60 +1,21 @@
-import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { ACME, connectAcme, SimDriver } from '../../testing/connected-world.ts'
-import { type HubProcess, startHubProcess } from '../../testing/hub-process.ts'
+import { ACME, type SimDriver } from '../../testing/connected-world.ts'
+import type { HubProcess } from '../../testing/hub-process.ts'
 import { SAMPLE_MAPPING } from '../../testing/pipeline-world.ts'
-import { SessionClient } from '../../testing/session-client.ts'
-import { createTestDatabase } from '../../testing/test-database.ts'
-import { findFreePort, TEST_ADMIN } from '../../testing/test-server.ts'
+import { type ProcessWorld, startProcessWorld } from '../../testing/process-world.ts'
+import type { SessionClient } from '../../testing/session-client.ts'
+import { findFreePort } from '../../testing/test-server.ts'
 import { waitFor } from '../../testing/wait-for.ts'
-import { startSimulators } from '../../testing/with-simulators.ts'
 
 // One opportunity per lead across a SIGKILL between GHL's create and the stored id, and across
 // two server processes on one PostgreSQL database (docs/spec/product.md §9.4).
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL)
 
-async function processWorld() {
-  const sims = await startSimulators()
-  const database = await createTestDatabase()
-  const env: Record<string, string> = {
-    ...sims.yelp.env(),
-    ...sims.ghl.env(),
-    DATA_DIR: database.dataDir,
-    APP_SECRET: randomBytes(32).toString('base64url'),
-    ADMIN_USERNAME: TEST_ADMIN.username,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-  }
-  const hubs: HubProcess[] = []
-  return {
-    sims,
-    async start(port: number): Promise<HubProcess> {
-      const hub = await startHubProcess(env, port)
-      hubs.push(hub)
-      return hub
-    },
-    async admin(hub: HubProcess): Promise<SessionClient> {
-      const client = new SessionClient(hub.url)
-      await client.login(TEST_ADMIN.username, TEST_ADMIN.password)
-      return client
-    },
-    /** Points both simulators' webhooks at `hub`, connects acme and maps the sample pipeline. */
-    async connect(hub: HubProcess): Promise<SimDriver> {
-      const driver = new SimDriver(sims.yelp, sims.ghl, hub.url)
-      sims.yelp.setWebhookUrl(driver.webhookUrl())
-      sims.ghl.setReplyUrl(`${hub.url}/reply`)
-      sims.ghl.setAppWebhookUrl(`${hub.url}/ghl/webhook`)
-      const admin = await this.admin(hub)
-      await connectAcme(admin, { yelp: sims.yelp, ghlApiKey: sims.ghlSample.apiKey.token })
-      await admin.call('map the pipeline', 'PUT', `/api/clients/${ACME.clientId}/pipeline`, SAMPLE_MAPPING)
-      return driver
-    },
-    async close() {
-      await Promise.all(hubs.map((h) => h.kill()))
-      await sims.close()
-      await database.dispose()
-    },
-  }
+/** The process world with acme connected through `hub` and the sample pipeline mapped. */
+async function connectWithPipeline(world: ProcessWorld, hub: HubProcess): Promise<SimDriver> {
+  const { driver, admin } = await world.connect(hub)
+  await admin.call('map the pipeline', 'PUT', `/api/clients/${ACME.clientId}/pipeline`, SAMPLE_MAPPING)
+  return driver
 }
 
 async function opportunityIdOf(admin: SessionClient, leadId: string): Promise<string | null> {
@@ -68,11 +29,11 @@ describe('a server killed between GHL’s create and the stored opportunity id',
   it('ends with one opportunity, found by contact and pipeline after the restart', {
     timeout: 180_000,
   }, async () => {
-    const world = await processWorld()
+    const world = await startProcessWorld()
     try {
       const port = await findFreePort()
       let hub = await world.start(port)
-      const driver = await world.connect(hub)
+      const driver = await connectWithPipeline(world, hub)
       // GHL creates the opportunity, then takes 4 s to answer: the hub dies before it hears back.
       world.sims.slow.ghl.add({ method: 'POST', path: '/opportunities', delayMs: 4000 })
       driver.newLead('lead-opp-kill', { consumerName: 'Kim K.' })
@@ -104,14 +65,14 @@ describe('a server killed between GHL’s create and the stored opportunity id',
 
 describe.skipIf(!ON_POSTGRES)('two server processes on one PostgreSQL database', () => {
   it('give each lead one opportunity and apply each status change once', { timeout: 240_000 }, async () => {
-    const world = await processWorld()
+    const world = await startProcessWorld()
     try {
       const [hubA, hubB] = await Promise.all([
         world.start(await findFreePort()),
         world.start(await findFreePort()),
       ])
       if (!hubA || !hubB) throw new Error('two hubs expected')
-      const driver = await world.connect(hubA)
+      const driver = await connectWithPipeline(world, hubA)
       const leads = Array.from({ length: 12 }, (_, i) => `lead-opp-two-${i}`)
       const events = leads.map((id) => driver.newLead(id, { notify: false, consumerName: `Two ${id}` }))
       // Each lead's webhook three times, to both processes.

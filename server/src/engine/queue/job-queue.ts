@@ -14,6 +14,11 @@ export interface QueuedJob<P extends object> {
   priority?(payload: P): number
 }
 
+/** A job queued by a schedule: the queue is created with its options when it does not exist yet. */
+export interface ScheduledJob<P extends object> extends QueuedJob<P> {
+  options: Omit<PgBoss.Queue, 'name'>
+}
+
 export interface EnqueueOptions {
   /** Enqueue inside this transaction: the job exists if and only if the rows that caused it do. */
   tx?: DB
@@ -38,6 +43,11 @@ export interface JobQueue {
   transaction<T>(db: DB, run: (tx: DB) => Promise<T>): Promise<T>
   /** A dead (failed) job of `queue` runs again, at once. */
   retry(queue: string, id: string): Promise<void>
+  /**
+   * Sends `job` (with no data) at every tick of `cron`, replacing its earlier schedule: one job per
+   * tick whatever the number of processes (the schedule is one row in the database).
+   */
+  schedule<P extends object>(job: ScheduledJob<P>, cron: string, options?: { tz?: string }): Promise<void>
 }
 
 /** The job queue on pg-boss. */
@@ -92,6 +102,17 @@ export class PgBossJobQueue implements JobQueue {
   async retry(queue: string, id: string): Promise<void> {
     await this.boss.retry(queue, id)
     this.workers.wake(queue)
+  }
+
+  async schedule<P extends object>(
+    job: ScheduledJob<P>,
+    cron: string,
+    { tz }: { tz?: string } = {},
+  ): Promise<void> {
+    // The schedule row refers to its queue, which the engine may not have created yet.
+    if (!(await this.boss.getQueue(job.queue)))
+      await this.boss.createQueue(job.queue, { name: job.queue, ...job.options })
+    await this.boss.schedule(job.queue, cron, undefined, tz ? { tz } : undefined)
   }
 
   private keyAndPriority<P extends object>(job: QueuedJob<P>, data: P) {

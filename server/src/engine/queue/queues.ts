@@ -5,7 +5,7 @@ export { QUEUES }
 export interface LeadSyncJob {
   clientId: string
   leadId: string
-  /** Why: a webhook update type, `import`, `reconcile` or `retry`. */
+  /** Why: a webhook update type, `webhook-overflow`, `import`, `reconcile` or `retry`. */
   reason: string
   eventId?: string
 }
@@ -83,8 +83,19 @@ export const PRIORITY = { live: 10, bulk: 0 } as const
 /** Why a sync reads only the events newer than those stored (lead-sync.handler.ts). */
 export const INCREMENTAL_REASONS: ReadonlySet<string> = new Set(['NEW_EVENT', 'reconcile-stored'])
 
+/**
+ * Why a webhook's sync of a lead the hub has not stored went to the bulk queue: its business
+ * already had as many such syncs waiting on the live queue as it may (webhook-lead-admission.ts).
+ */
+export const UNKNOWN_LEAD_OVERFLOW = 'webhook-overflow'
+
 /** Why a sync is bulk work (an import's, a reconcile's): its Yelp calls go after the live ones. */
-const BULK_REASONS: ReadonlySet<string> = new Set(['import', 'reconcile', 'reconcile-stored'])
+const BULK_REASONS: ReadonlySet<string> = new Set([
+  'import',
+  'reconcile',
+  'reconcile-stored',
+  UNKNOWN_LEAD_OVERFLOW,
+])
 
 export function isBulkSync(job: Pick<LeadSyncJob, 'reason'>): boolean {
   return BULK_REASONS.has(job.reason)

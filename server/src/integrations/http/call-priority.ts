@@ -1,20 +1,35 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 
 /**
- * Whether the provider calls under way are bulk work (an import's or a reconcile's lead syncs):
- * the rate limiter then serves every waiting live call (a webhook's sync, a reply) first, so a
- * live message does not queue behind thousands of bulk calls for Yelp's 5 requests a second
- * (docs/decisions/0018 §3). Set by the engine around a bulk job; read by the limiter.
+ * How the provider calls under way rank in the rate limiter, which serves every waiting call of a
+ * higher rank first, each rank in arrival order:
+ * - `urgent`: a person is waiting on it (a reply, a lead's first reply). A burst of webhooks
+ *   queues one lead sync per lead; without this, the first reply of a lead synced early waits
+ *   behind the reads of every lead synced after it (bench/RESULTS.md, "First replies at full size").
+ * - `live`: a webhook's lead sync, anything a job does by default.
+ * - `bulk`: an import's or a reconcile's thousands of syncs (docs/decisions/0018 §3).
+ * Set by the engine around a job from its declaration; read by the limiter.
  */
-const bulk = new AsyncLocalStorage<true>()
+export type CallPriority = 'bulk' | 'live' | 'urgent'
+
+const RANK: Record<CallPriority, number> = { bulk: 0, live: 1, urgent: 2 }
+const priority = new AsyncLocalStorage<CallPriority>()
+
+export function runWithCallPriority<T>(level: CallPriority, work: () => Promise<T>): Promise<T> {
+  return priority.run(level, work)
+}
 
 export function runAsBulk<T>(work: () => Promise<T>): Promise<T> {
-  return bulk.run(true, work)
+  return runWithCallPriority('bulk', work)
 }
 
-export function isBulkCall(): boolean {
-  return bulk.getStore() === true
+/** The rank of the calls under way: higher goes first. */
+export function callRank(): number {
+  return RANK[priority.getStore() ?? 'live']
 }
+
+/** The rank of bulk calls, which are spaced from every call; the others only from their peers. */
+export const BULK_RANK = RANK.bulk
 
 /** How long a call may wait in the limiter for a provider's pause when its job said nothing. */
 export const DEFAULT_CALL_WAIT_MS = 2_000

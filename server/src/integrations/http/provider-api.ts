@@ -1,5 +1,5 @@
 import { ExternalServiceError } from '../../lib/errors.ts'
-import type { CallLimiter } from './call-limiter.ts'
+import { type CallLimiter, SlotWaitExceededError } from './call-limiter.ts'
 import { callWaitBudgetMs } from './call-priority.ts'
 import {
   DailyCapReachedError,
@@ -92,12 +92,15 @@ export class ProviderApi {
           pausedMs,
         )
       // The slot counts until the answer is in: see RateLimiter.acquireSlot.
-      const release = await this.limiter.acquireSlot(
-        rateKey,
-        rateLimit.limit,
-        rateLimit.windowMs,
-        rateLimit.spacingMs,
-      )
+      const release = await this.limiter
+        .acquireSlot(rateKey, rateLimit.limit, rateLimit.windowMs, rateLimit.spacingMs)
+        .catch((error: unknown) => {
+          if (!(error instanceof SlotWaitExceededError)) throw error
+          throw new TransientProviderError(
+            request.platform,
+            `${what} held back: another process of the hub was told to pause ${request.platform} (${error.message})`,
+          )
+        })
       let response: ProviderResponse
       try {
         response = await this.http.request({

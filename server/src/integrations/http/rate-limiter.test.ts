@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { runAsBulk } from './call-priority.ts'
+import { runAsBulk, runWithCallPriority } from './call-priority.ts'
 import { RateLimiter } from './rate-limiter.ts'
 
 /** Milliseconds since `started` at which each of `count` acquisitions resolved. */
@@ -76,6 +76,24 @@ describe('RateLimiter', () => {
     ]
     await Promise.all(waits)
     expect(order).toEqual(['live-1', 'live-2', 'bulk-1', 'bulk-2'])
+  })
+
+  it('serves waiting urgent calls (a reply, a first reply) before live and bulk ones', async () => {
+    const limiter = new RateLimiter()
+    const order: string[] = []
+    const take = (name: string) => limiter.acquire('k', 1, 30).then(() => order.push(name))
+    await limiter.acquire('k', 1, 30)
+    // The window is full: a burst's syncs wait first, then a first reply's read arrives.
+    const waits = [
+      runAsBulk(() => take('bulk-1')),
+      take('live-1'),
+      take('live-2'),
+      runWithCallPriority('urgent', () => take('urgent-1')),
+      take('live-3'),
+      runWithCallPriority('urgent', () => take('urgent-2')),
+    ]
+    await Promise.all(waits)
+    expect(order).toEqual(['urgent-1', 'urgent-2', 'live-1', 'live-2', 'live-3', 'bulk-1'])
   })
 
   it('lets a live call take a free slot of the window without waiting out the spacing bulk calls keep', async () => {

@@ -1,4 +1,4 @@
-import { isBulkCall } from './call-priority.ts'
+import { BULK_RANK, callRank } from './call-priority.ts'
 
 interface Slot {
   /** When the slot was taken, or when its call ended once released. */
@@ -8,7 +8,8 @@ interface Slot {
 }
 
 interface Waiter {
-  isBulk: boolean
+  /** call-priority.ts: a higher rank is served first. */
+  rank: number
   grant: (slot: Slot) => void
 }
 
@@ -16,12 +17,15 @@ interface KeyState {
   slots: Slot[]
   /** When the last slot was taken (for the spacing between calls). */
   lastTakenAt: number
-  /** When the last slot of a live call was taken (a live call is spaced from live calls only). */
+  /**
+   * When the last slot of a call above bulk was taken: such a call is spaced from those only, not
+   * from the bulk calls that keep the key busy.
+   */
   lastLiveTakenAt: number
   pausedUntil: number
   /**
-   * Callers waiting for a slot: served in arrival order, live ones before bulk ones
-   * (call-priority.ts), by one loop per key (`isServing`).
+   * Callers waiting for a slot: the highest rank first (call-priority.ts), each rank in arrival
+   * order, by one loop per key (`isServing`).
    */
   waiting: Waiter[]
   isServing: boolean
@@ -55,10 +59,10 @@ export class RateLimiter {
    */
   acquireSlot(key: string, limit: number, windowMs: number, spacingMs = 0): Promise<() => void> {
     const state = this.state(key)
-    const isBulk = isBulkCall()
-    const turn = new Promise<Slot>((grant) => state.waiting.push({ isBulk, grant }))
-    // A live caller may not need to wait out the spacing the loop is sleeping on: let it look again.
-    if (!isBulk) state.wake?.()
+    const rank = callRank()
+    const turn = new Promise<Slot>((grant) => state.waiting.push({ rank, grant }))
+    // A caller above bulk may not need to wait out the spacing the loop is sleeping on: let it look again.
+    if (rank > BULK_RANK) state.wake?.()
     void this.serve(state, Math.max(1, limit), windowMs, spacingMs)
     return turn.then((slot) => () => {
       if (!slot.isInFlight) return
@@ -78,16 +82,15 @@ export class RateLimiter {
     state.wake?.()
   }
 
-  /** Hands out slots to the waiting callers, live ones first, while any wait. */
+  /** Hands out slots to the waiting callers, the highest rank first, while any wait. */
   private async serve(state: KeyState, limit: number, windowMs: number, spacingMs: number): Promise<void> {
     if (state.isServing) return
     state.isServing = true
     try {
       while (state.waiting.length) {
         const slot = await this.waitForSlot(state, limit, windowMs, spacingMs)
-        const live = state.waiting.findIndex((w) => !w.isBulk)
-        const [next] = state.waiting.splice(live >= 0 ? live : 0, 1)
-        if (next && !next.isBulk) state.lastLiveTakenAt = slot.at
+        const [next] = state.waiting.splice(firstOfHighestRank(state.waiting), 1)
+        if (next && next.rank > BULK_RANK) state.lastLiveTakenAt = slot.at
         next?.grant(slot)
       }
     } finally {
@@ -104,10 +107,10 @@ export class RateLimiter {
     for (;;) {
       const now = Date.now()
       state.slots = state.slots.filter((s) => s.isInFlight || s.at > now - windowMs)
-      // A live call (call-priority.ts) is spaced from the previous live call only, not from the
-      // bulk calls that keep the key busy: it takes a free slot of the window at once, and the
+      // A call above bulk (call-priority.ts) is spaced from the previous such call only, not from
+      // the bulk calls that keep the key busy: it takes a free slot of the window at once, and the
       // window alone keeps the provider's limit.
-      const since = state.waiting.some((w) => !w.isBulk) ? state.lastLiveTakenAt : state.lastTakenAt
+      const since = state.waiting.some((w) => w.rank > BULK_RANK) ? state.lastLiveTakenAt : state.lastTakenAt
       const pausedMs = Math.max(state.pausedUntil - now, since + spacingMs - now)
       if (pausedMs <= 0 && state.slots.length < limit) {
         const slot: Slot = { at: now, isInFlight: true }
@@ -159,4 +162,13 @@ export class RateLimiter {
     }
     return state
   }
+}
+
+/** The waiter to serve next: the first of the highest rank waiting (the list is in arrival order). */
+function firstOfHighestRank(waiting: Waiter[]): number {
+  let best = 0
+  for (let i = 1; i < waiting.length; i += 1) {
+    if ((waiting[i]?.rank ?? 0) > (waiting[best]?.rank ?? 0)) best = i
+  }
+  return best
 }

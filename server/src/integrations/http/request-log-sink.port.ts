@@ -1,6 +1,6 @@
 /** One provider call as recorded, already redacted (no Authorization header, token or key). */
 export interface ProviderCallRecord {
-  platform: 'yelp' | 'ghl'
+  platform: 'yelp' | 'ghl' | 'ai'
   clientId: string | null
   method: string
   endpoint: string

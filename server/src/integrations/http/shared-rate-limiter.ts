@@ -1,4 +1,5 @@
-import type { CallLimiter } from './call-limiter.ts'
+import { type CallLimiter, SlotWaitExceededError } from './call-limiter.ts'
+import { callWaitBudgetMs } from './call-priority.ts'
 import type { BudgetTicket, SharedRateBudget } from './rate-budget.port.ts'
 import type { RateLimiter } from './rate-limiter.ts'
 
@@ -28,9 +29,13 @@ export class SharedRateLimiter implements CallLimiter {
   async acquireSlot(key: string, limit: number, windowMs: number, spacingMs = 0): Promise<() => void> {
     this.windows.set(key, windowMs)
     const releaseLocal = await this.local.acquireSlot(key, limit, windowMs, spacingMs)
+    // A full window is the most that other processes' calls alone make this one wait; beyond it
+    // the key is paused, which the job waits out only as long as its expiry allows (as it does a
+    // pause this process was told of, provider-api.ts).
+    const giveUpAt = Date.now() + windowMs + callWaitBudgetMs()
     let ticket: BudgetTicket
     try {
-      ticket = await this.claim(key, Math.max(1, limit), windowMs)
+      ticket = await this.claim(key, Math.max(1, limit), windowMs, giveUpAt)
     } catch (error) {
       releaseLocal()
       throw error
@@ -53,11 +58,14 @@ export class SharedRateLimiter implements CallLimiter {
     if (windowMs !== undefined) this.budget.pause(key, ms, windowMs).catch(() => {})
   }
 
-  private async claim(key: string, limit: number, windowMs: number): Promise<BudgetTicket> {
+  private async claim(key: string, limit: number, windowMs: number, giveUpAt: number): Promise<BudgetTicket> {
+    const started = Date.now()
     for (;;) {
       const answer = await this.budget.claim(key, limit, windowMs, HOLD_MS)
       if ('slot' in answer) return answer
-      await sleep(Math.min(windowMs, Math.max(MIN_POLL_MS, answer.waitMs)))
+      const waitMs = Math.min(windowMs, Math.max(MIN_POLL_MS, answer.waitMs))
+      if (Date.now() + waitMs > giveUpAt) throw new SlotWaitExceededError(key, Date.now() - started)
+      await sleep(waitMs)
     }
   }
 }

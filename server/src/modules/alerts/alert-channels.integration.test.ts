@@ -220,6 +220,26 @@ describe('alert channels', () => {
     expect((await admin.post('/api/alert-channels/no-such-channel/test', {})).status).toBe(404)
   })
 
+  it("is a manager's to manage, though the default manager has no canManageSettings", async () => {
+    const password = 'manager-pass-1'
+    const created = await admin.post('/api/users', { username: 'alerts-manager', password, role: 'manager' })
+    expect(created.status).toBe(201)
+    const manager = new SessionClient(server.url)
+    await manager.login('alerts-manager', password)
+    const made = await manager.post('/api/alert-channels', webhookBody(hooks.url))
+    expect(made.status).toBe(201)
+    const channel = made.body as CreatedAlertChannel
+    expect((await manager.get('/api/alert-channels')).status).toBe(200)
+    expect(
+      (await manager.request('PUT', `/api/alert-channels/${channel.id}`, { json: { name: 'Night shift' } }))
+        .status,
+    ).toBe(200)
+    expect((await manager.post(`/api/alert-channels/${channel.id}/test`, {})).status).toBe(200)
+    expect((await manager.request('DELETE', `/api/alert-channels/${channel.id}`)).status).toBe(200)
+    // Settings themselves stay the admin's.
+    expect((await manager.get('/api/settings')).status).toBe(403)
+  })
+
   it('deletes a channel', async () => {
     const channel = (await admin.post('/api/alert-channels', webhookBody(hooks.url))).body as AlertChannel
     expect((await admin.request('DELETE', `/api/alert-channels/${channel.id}`)).status).toBe(200)

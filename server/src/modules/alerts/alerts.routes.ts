@@ -9,6 +9,7 @@ import {
 } from '@common/alerts.ts'
 import type { OkResponse } from '@common/api.ts'
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@common/list-query.ts'
+import { MANAGE_ALERT_CHANNELS } from '@common/permissions.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { requireSession } from '../../http/guard.ts'
@@ -28,13 +29,13 @@ export function registerAlertRoutes(
   const { channels, history } = services
   app.get(
     '/api/alert-channels',
-    { config: { access: 'canManageSettings' } },
+    { config: { access: MANAGE_ALERT_CHANNELS } },
     async (): Promise<AlertChannel[]> => channels.list(),
   )
 
   app.post<{ Reply: CreatedAlertChannel }>(
     '/api/alert-channels',
-    { config: { access: 'canManageSettings', body: createAlertChannelSchema } },
+    { config: { access: MANAGE_ALERT_CHANNELS, body: createAlertChannelSchema } },
     async (request, reply) => {
       const input = parseInput(createAlertChannelSchema, request.body)
       return reply.code(201).send(await channels.create(input, requireSession(request)))
@@ -43,7 +44,7 @@ export function registerAlertRoutes(
 
   app.put(
     '/api/alert-channels/:id',
-    { config: { access: 'canManageSettings', body: updateAlertChannelSchema } },
+    { config: { access: MANAGE_ALERT_CHANNELS, body: updateAlertChannelSchema } },
     async (request): Promise<AlertChannel> => {
       const { id } = parseInput(channelParams, request.params)
       const input = parseInput(updateAlertChannelSchema, request.body)
@@ -53,7 +54,7 @@ export function registerAlertRoutes(
 
   app.delete(
     '/api/alert-channels/:id',
-    { config: { access: 'canManageSettings' } },
+    { config: { access: MANAGE_ALERT_CHANNELS } },
     async (request): Promise<OkResponse> => {
       const { id } = parseInput(channelParams, request.params)
       await channels.remove(id, requireSession(request))
@@ -63,7 +64,7 @@ export function registerAlertRoutes(
 
   app.post(
     '/api/alert-channels/:id/test',
-    { config: { access: 'canManageSettings' } },
+    { config: { access: MANAGE_ALERT_CHANNELS } },
     async (request): Promise<AlertTestAnswer> => {
       const { id } = parseInput(channelParams, request.params)
       return channels.test(id)

@@ -57,11 +57,17 @@ function runRestore(target: Target, args: string[]) {
   return runScript(target, args, APP_SECRET)
 }
 
-/** Every application table's rows, order-free, timestamps compared as instants. */
+/**
+ * Every application table's rows as a backup holds them (derived columns, such as the logs'
+ * search text the log-index job fills again, left out), order-free, timestamps compared as instants.
+ */
 async function tableContents(database: Database): Promise<Record<string, string[]>> {
   const contents: Record<string, string[]> = {}
   for (const table of await listAppTables(database.db)) {
-    const { rows } = await database.execute(`select row_to_json(t)::text as j from "${table.name}" t`)
+    const columns = table.columns.map((column) => `"${column}"`).join(', ')
+    const { rows } = await database.execute(
+      `select row_to_json(t)::text as j from (select ${columns} from "${table.name}") t`,
+    )
     contents[table.name] = rows
       .map((row) =>
         JSON.stringify(JSON.parse(String(row.j)), (_key, value) =>

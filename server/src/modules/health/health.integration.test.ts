@@ -24,6 +24,7 @@ describe('public health', () => {
       // Alerts live in the database: none can be read while it is gone.
       alerts: {},
       providers: { yelp: 'not configured', ghl: 'not configured' },
+      ai: { enabled: false },
     })
   })
 })

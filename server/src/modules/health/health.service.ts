@@ -14,6 +14,8 @@ export interface HealthReport {
    */
   alerts: ProviderAlerts
   providers: { yelp: 'configured' | 'not configured'; ghl: 'configured' | 'not configured' }
+  /** Whether AI drafts are on (AI_BASE_URL set, docs/spec/product.md §9.6): the web hides AI controls otherwise. */
+  ai: { enabled: boolean }
 }
 
 /**
@@ -53,6 +55,7 @@ export class HealthService {
         yelp: yelpManifest.isConfigured(config) ? 'configured' : 'not configured',
         ghl: ghlManifest.isConfigured(config) ? 'configured' : 'not configured',
       },
+      ai: { enabled: config.ai !== undefined },
     }
   }
 }

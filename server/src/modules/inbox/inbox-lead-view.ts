@@ -1,5 +1,5 @@
 import type { Draft } from '@common/lead-automation.ts'
-import type { GhlForwarding, HubReply, Lead, LeadDetail } from '@common/leads.ts'
+import type { GhlForwarding, HubReply, Lead, LeadDetail, ReplyOrigin } from '@common/leads.ts'
 import {
   LEAD_STATUSES,
   type LeadActivity,
@@ -10,6 +10,7 @@ import {
 } from '@common/leads.ts'
 import type { z } from 'zod'
 import type { LeadActivityRow } from '../../repositories/lead-activity.repository.ts'
+import { AUTOMATION_SOURCE } from '../../repositories/lead-automation.repository.ts'
 import type { DraftRow } from '../../repositories/lead-drafts.repository.ts'
 import type { ForwardingRow, HubReplyRow, InboxLeadRow } from '../../repositories/lead-inbox.repository.ts'
 
@@ -73,8 +74,16 @@ export function toLeadView(
 /** The statuses under which a lead can await a reply (docs/spec/product.md §9.1). */
 const OPEN_STATUSES: ReadonlySet<string> = new Set(['new', 'contacted'])
 
+interface HubReplyMeta {
+  error?: string | null
+  yelpEventId?: string | null
+  sentBy?: string
+  source?: string
+  draftKind?: string
+}
+
 export function toHubReply(row: HubReplyRow): HubReply {
-  const meta = (row.metadata ?? {}) as { error?: string | null; yelpEventId?: string | null }
+  const meta = (row.metadata ?? {}) as HubReplyMeta
   const status = row.status === 'success' || row.status === 'error' ? row.status : 'pending'
   return {
     messageId: row.id,
@@ -83,7 +92,15 @@ export function toHubReply(row: HubReplyRow): HubReply {
     error: status === 'error' ? (meta.error ?? 'Delivery to Yelp failed') : null,
     yelpEventId: meta.yelpEventId ?? null,
     createdAt: row.createdAt.toISOString(),
+    sentBy: typeof meta.sentBy === 'string' ? meta.sentBy : null,
+    origin: originOf(meta),
   }
+}
+
+function originOf(meta: HubReplyMeta): ReplyOrigin {
+  if (meta.draftKind === 'ai') return 'ai_draft'
+  if (meta.draftKind) return 'draft'
+  return meta.source === AUTOMATION_SOURCE ? 'automation' : 'inbox'
 }
 
 export function toLeadDetail(

@@ -1,23 +1,37 @@
-import { type AutomationStep, sendDraftSchema } from '@common/lead-automation.ts'
+import { type AutomationStep, type Draft, sendDraftSchema } from '@common/lead-automation.ts'
 import { leadParamsSchema } from '@common/leads.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { requireSession as sessionOf } from '../../http/guard.ts'
 import { parseInput } from '../../lib/validation.ts'
+import type { AiDraftsService } from './ai-drafts.service.ts'
 import type { LeadAutomationService } from './lead-automation.service.ts'
 
 const draftParams = leadParamsSchema.extend({
   draftId: z.string().trim().min(1, 'draftId is required').max(64, 'draftId must be at most 64 characters'),
 })
 
-/** A lead's automation history and its drafts (docs/spec/product.md §9.2). */
-export function registerLeadAutomationRoutes(app: FastifyInstance, automation: LeadAutomationService): void {
+/** A lead's automation history and its drafts (docs/spec/product.md §9.2, §9.6 AI drafts). */
+export function registerLeadAutomationRoutes(
+  app: FastifyInstance,
+  automation: LeadAutomationService,
+  aiDrafts: AiDraftsService,
+): void {
   app.get(
     '/api/leads/:leadId/automation',
     { config: { access: 'canViewInbox' } },
     async (request): Promise<AutomationStep[]> => {
       const { leadId } = parseInput(leadParamsSchema, request.params)
       return automation.history(sessionOf(request), leadId)
+    },
+  )
+
+  app.post<{ Reply: Draft }>(
+    '/api/leads/:leadId/drafts/ai',
+    { config: { access: 'canSendMessages' } },
+    async (request, reply) => {
+      const { leadId } = parseInput(leadParamsSchema, request.params)
+      return reply.code(201).send(await aiDrafts.create(sessionOf(request), leadId))
     },
   )
 

@@ -5,6 +5,7 @@ import { hubReplyJob } from '../../engine/jobs/hub-reply.job.ts'
 import { LEAD_AUTOMATION } from '../../engine/jobs/lead-automation.queue.ts'
 import type { JobQueue } from '../../engine/queue/job-queue.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
+import { markAiDraftSent } from '../../repositories/ai-drafts.repository.ts'
 import {
   AUTOMATION_SOURCE,
   listAutomation,
@@ -39,6 +40,7 @@ export class LeadAutomationService {
       step: row.step,
       state: row.state,
       ...(row.reason ? { reason: row.reason } : {}),
+      ...(row.source ? { source: row.source } : {}),
       dueAt: row.dueAt.toISOString(),
       at: row.at.toISOString(),
     }))
@@ -47,7 +49,8 @@ export class LeadAutomationService {
   /**
    * Sends a draft, as written or edited, through the inbox's reply path; the draft leaves the
    * lead. A first reply or follow-up approved this way counts as the automation's step sent now
-   * (its follow-ups' clock starts); an AI draft is the person's own reply.
+   * (its follow-ups' clock starts), even when the model wrote it; an AI draft a person asked for
+   * is the person's own reply. An AI draft sent is counted, and whether it was edited.
    */
   async send(
     session: AuthenticatedSession,
@@ -62,7 +65,7 @@ export class LeadAutomationService {
     const messageId = await jobs.transaction(this.deps.db, async (tx) => {
       const draft = await takeDraft(tx, lead.leadId, draftId)
       if (!draft) throw new NotFoundError(`Draft ${draftId} of lead ${leadId} not found`)
-      const automated = draft.kind !== 'ai'
+      const automated = draft.automationId !== null
       const message = await insertMessageOnce(tx, {
         clientId: lead.clientId,
         direction: 'outbound',
@@ -77,10 +80,11 @@ export class LeadAutomationService {
           sentBy: session.user.username,
           source: automated ? AUTOMATION_SOURCE : 'inbox',
           draftKind: draft.kind,
-          edited: edited !== undefined && edited !== draft.text,
+          edited: isEdited(draft.text, edited),
         },
       })
       if (!message) throw new ConflictError(`Draft ${draftId} was already sent`)
+      if (draft.kind === 'ai') await markAiDraftSent(tx, draft.id, isEdited(draft.text, edited), now)
       if (draft.automationId) await markDraftedStepSent(tx, draft.automationId, now, message.id)
       await jobs.enqueue(
         hubReplyJob,
@@ -116,4 +120,9 @@ export class LeadAutomationService {
     if (!row) throw new NotFoundError(`Lead ${leadId} not found`)
     return row
   }
+}
+
+/** Sent with a text of its own that differs from the draft's (whitespace at the ends aside). */
+function isEdited(draftText: string, edited: string | undefined): boolean {
+  return edited !== undefined && edited.trim() !== draftText.trim()
 }

@@ -65,7 +65,11 @@ describe('the response playbook', () => {
   it('saves a playbook whole and answers it back, audited', async () => {
     const saved = await put(admin, 'acme', PLAYBOOK)
     expect(saved.status, saved.text).toBe(200)
-    expect(saved.body).toEqual({ ...PLAYBOOK, firstReply: { ...PLAYBOOK.firstReply, source: 'template' } })
+    expect(saved.body).toEqual({
+      ...PLAYBOOK,
+      firstReply: { ...PLAYBOOK.firstReply, source: 'template' },
+      allowContactDetails: false,
+    })
     expect((await admin.get('/api/clients/acme/playbook')).body).toEqual(saved.body)
     const audit = await admin.get('/api/audit')
     expect(JSON.stringify(audit.body)).toContain('client.playbook_updated')
@@ -94,6 +98,11 @@ describe('the response playbook', () => {
     [{ followUps: Array(6).fill({ afterMinutes: 60, text: 'x' }) }, 'followUps: must have at most 5 steps'],
     [{ followUpMode: 'loud' }, 'followUpMode: must be one of auto, suggest'],
     [{ profile: 'x'.repeat(2001) }, 'profile: must be at most 2000 characters'],
+    [{ allowContactDetails: 'yes' }, 'allowContactDetails: must be true or false'],
+    [
+      { firstReply: { enabled: true, mode: 'auto', delaySeconds: 0, source: 'robot', inHours: 'Hi' } },
+      'firstReply.source: must be one of template, ai',
+    ],
   ])('refuses %j with a 400 naming the field, changing nothing', async (patch, message) => {
     const before = (await admin.get('/api/clients/acme/playbook')).body
     const response = await put(admin, 'acme', { ...PLAYBOOK, ...patch })

@@ -1,25 +1,17 @@
 import type { DB } from '../../db/database.ts'
-import { urgently } from '../../db/urgency.ts'
 import { replyJob } from '../../engine/jobs/reply.job.ts'
 import type { JobQueue } from '../../engine/queue/job-queue.ts'
 import type { ReplyJob } from '../../engine/queue/queues.ts'
 import { toPlainText } from '../../engine/reply/plain-text.ts'
 import { yelpReplyText } from '../../engine/reply/reply-attachments.ts'
-import { parseStorableJson, storableRawText } from '../../http/storable-json.ts'
 import { providerOutboundMessageSchema } from '../../integrations/ghl/ghl-webhook.schemas.ts'
-import { checkGhlSignature, type GhlWebhookKeys } from '../../integrations/ghl/ghl-webhook-signature.ts'
-import { findClientByLocationId } from '../../repositories/clients.repository.ts'
+import type { GhlWebhookKeys } from '../../integrations/ghl/ghl-webhook-signature.ts'
 import { insertMessageOnce } from '../../repositories/messages.repository.ts'
 import { insertWebhookLog } from '../../repositories/webhook-logs.repository.ts'
+import { answerOrTryAgain, clientOfLocation, verifyGhlDelivery } from '../ghl-webhooks/ghl-delivery.ts'
 import { routeReply } from './reply-routing.ts'
 
 export const REPLY_PATH = '/reply'
-// docs/providers/ghl.md §10 suggests refusing webhooks older than about five minutes, but GHL's retries after a
-// 429 come ~10 minutes apart, six times (worst case about 1 h 10 min) with the first timestamp:
-// they must get in. Replay is harmless here: the GHL message id dedupes the reply.
-const MAX_AGE_MS = 90 * 60_000
-/** GHL retries a provider webhook only after a 429 (docs/providers/ghl.md §10): the answer to "not now". */
-const TRY_AGAIN = 429
 
 export interface ReplyIngestResult {
   status: number
@@ -39,60 +31,26 @@ export class ReplyService {
     private readonly log?: { error: (message: string) => void },
   ) {}
 
-  /**
-   * Any failure that is not the sender's (a database hiccup, an exhausted pool, a deploy) is
-   * answered 429, the one status GHL retries: a 500 would lose the reply for good.
-   */
+  /** A failure that is not the sender's is answered 429, which GHL retries (ghl-delivery.ts). */
   async accept(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
   ): Promise<ReplyIngestResult> {
-    try {
-      // GHL is waiting for the answer: before any job's statements (db/urgency.ts).
-      return await urgently(() => this.record(rawBody, headers))
-    } catch (error) {
-      // The cause only: a failed query's own message repeats its parameters, the reply's text.
-      const cause = (error as { cause?: unknown }).cause
-      const reason = cause instanceof Error ? cause.message : (error as Error).name
-      this.log?.error(`a GHL reply could not be recorded (${reason}); answered 429 so GHL retries it`)
-      const body = { error: 'The reply could not be recorded right now; GoHighLevel will retry it' }
-      return { status: TRY_AGAIN, body, queued: false }
-    }
+    const answer = await answerOrTryAgain('reply', () => this.record(rawBody, headers), this.log)
+    return { queued: false, ...answer }
   }
 
   private async record(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
   ): Promise<ReplyIngestResult> {
-    const signature = checkGhlSignature(rawBody, headers, this.keys)
-    if (!signature.ok) return this.reject(401, rawBody, signature.reason)
-    const body = parseStorableJson(rawBody.toString('utf8'))
-    if (!body.ok) return this.reject(400, rawBody, body.error)
-    const json = body.value
-    const parsed = providerOutboundMessageSchema.safeParse(json)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      return this.reject(400, json, `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`)
-    }
-    const reply = parsed.data
-    if (reply.timestamp !== undefined && Date.now() - new Date(reply.timestamp).getTime() > MAX_AGE_MS) {
-      return this.reject(401, json, 'timestamp: the webhook is older than 90 minutes')
-    }
-    const client = await findClientByLocationId(this.db, reply.locationId)
-    if (!client) {
-      const response = {
-        received: true,
-        ignored: `No client is connected to GoHighLevel location ${reply.locationId}`,
-      }
-      await insertWebhookLog(this.db, {
-        endpoint: REPLY_PATH,
-        method: 'POST',
-        statusCode: 200,
-        payload: json,
-        response,
-      })
-      return { status: 200, body: response, queued: false }
-    }
+    // Replay within the age the check allows is harmless here: the GHL message id dedupes the reply.
+    const delivery = { rawBody, headers, keys: this.keys }
+    const verified = await verifyGhlDelivery(this.db, REPLY_PATH, delivery, providerOutboundMessageSchema)
+    if (!verified.ok) return { ...verified.answer, queued: false }
+    const { json, data: reply, scheme } = verified
+    const client = await clientOfLocation(this.db, REPLY_PATH, json, reply.locationId)
+    if (!client.ok) return { ...client.answer, queued: false }
     const plain = toPlainText(reply.message, reply.html)
     const route = await routeReply(
       this.db,
@@ -126,7 +84,7 @@ export class ReplyService {
           ghlLocationId: reply.locationId,
           ghlUserId: reply.userId ?? null,
           attachments: reply.attachments ?? [],
-          signature: signature.scheme,
+          signature: scheme,
         },
       })
       const response = row ? { received: true } : { received: true, duplicate: true }
@@ -150,27 +108,5 @@ export class ReplyService {
       })
       return { status: 200, body: response, queued: row !== null }
     })
-  }
-
-  private async reject(status: number, payload: unknown, error: string): Promise<ReplyIngestResult> {
-    // Kept for diagnosis, never whole when large (docs/decisions/0016 §4): 10,000 characters at most.
-    const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : (JSON.stringify(payload) ?? '')
-    const stored =
-      !Buffer.isBuffer(payload) && text.length <= 10_000
-        ? payload
-        : {
-            raw: storableRawText(text),
-            ...(text.length > 10_000 ? { truncated: true, length: text.length } : {}),
-          }
-    const response = { error }
-    await insertWebhookLog(this.db, {
-      endpoint: REPLY_PATH,
-      method: 'POST',
-      statusCode: status,
-      payload: stored,
-      response,
-      error,
-    })
-    return { status, body: response, queued: false }
   }
 }

@@ -1,16 +1,21 @@
+import { QUEUES } from '@common/queues.ts'
 import type { Stats } from '@common/stats.ts'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiRequestLogs, messages, webhookLogs } from '../../db/schema.ts'
 import { purgeExpiredLogs } from '../../engine/retention.job.ts'
+import { INDEXED_LOG_TABLES, indexLogTail } from '../../repositories/log-index.repository.ts'
 import { signInScopedOperator } from '../../testing/scoped-user.ts'
 import { SessionClient } from '../../testing/session-client.ts'
 import { startTestServer, type TestServer } from '../../testing/test-server.ts'
 
 // The unfiltered totals (X-Total-Count of /api/all-request-logs and /api/messages, the stats'
-// totalMessages) come from log_counters, kept by triggers (migration 0011_log_counters_and_search_text). Each
-// step below changes the rows another way, then every total must still equal a count(*) of the
-// rows themselves, for the administrator and for an operator of one client.
+// totalMessages) come from log_counters: kept by triggers for messages (migration
+// 0011_log_counters_and_search_text), and for the request logs by the log-index job as it indexes
+// their rows, the readers adding the rows not indexed yet (migration 0018_log_index_off_ack_path).
+// Each step below changes the rows another way, with some rows indexed and others not, then every
+// total must still equal a count(*) of the rows themselves, for the administrator and for an
+// operator of one client.
 
 let server: TestServer
 let admin: SessionClient
@@ -52,8 +57,20 @@ async function expectTotalsExact(): Promise<void> {
   expect(((await operator.get('/api/stats')).body as Stats).totalMessages).toBe(assigned ? acmeMessages : 0)
 }
 
+/** Indexes at most `rows` rows of each request-log table, as one run of the log-index job would. */
+async function indexSome(rows: number): Promise<void> {
+  for (const table of INDEXED_LOG_TABLES) await indexLogTail(db(), table, rows)
+}
+
+async function unindexedRows(): Promise<number> {
+  return countRows(`select (select count(*) from webhook_logs where search_text is null)
+    + (select count(*) from api_request_logs where search_text is null) as n`)
+}
+
 beforeAll(async () => {
   server = await startTestServer()
+  // The test indexes by hand, so each step sees a known mix of indexed and unindexed rows.
+  await server.server.boss?.offWork(QUEUES.logIndex)
   admin = new SessionClient(server.url)
   await admin.login(server.adminUsername, server.adminPassword)
   for (const clientId of ['acme', 'bravo', 'charlie'])
@@ -110,7 +127,15 @@ describe('log counters', () => {
     await expectTotalsExact()
   })
 
-  it('stay exact after log retention deletes the old rows', async () => {
+  it('stay exact while the log-index job counts the rows, part at a time', async () => {
+    expect(await unindexedRows()).toBe(30)
+    await indexSome(5)
+    expect(await unindexedRows()).toBe(20)
+    expect(await total(admin, '/api/all-request-logs')).toBe(30)
+    await expectTotalsExact()
+  })
+
+  it('stay exact after log retention deletes old rows, indexed or not', async () => {
     const deleted = await purgeExpiredLogs(db())
     expect(deleted).toEqual({ webhook_logs: 8, api_request_logs: 4, messages: 12 })
     await expectTotalsExact()
@@ -127,6 +152,42 @@ describe('log counters', () => {
     expect((await admin.request('DELETE', '/api/clients/acme')).status).toBeLessThan(300)
     await expectTotalsExact()
     expect(await total(admin, '/api/messages?clientId=acme')).toBe(0)
+  })
+
+  it('follow log rows moved to another client, indexed or not, and count them once indexed', async () => {
+    await indexSome(3)
+    expect(await unindexedRows()).toBeGreaterThan(0)
+    await db().execute(sql`update webhook_logs set client_id = 'charlie' where client_id = 'bravo'`)
+    await db().execute(sql`update api_request_logs set client_id = null where client_id = 'charlie'`)
+    await expectTotalsExact()
+    expect(await total(admin, '/api/all-request-logs?clientId=charlie')).toBe(
+      await countRows(`select count(*) as n from webhook_logs where client_id = 'charlie'`),
+    )
+    await indexSome(1000)
+    expect(await unindexedRows()).toBe(0)
+    await expectTotalsExact()
+  })
+
+  it('find a row by free text before and after it is indexed', async () => {
+    await db()
+      .insert(webhookLogs)
+      .values({
+        endpoint: '/yelp/webhook',
+        method: 'POST',
+        statusCode: 200,
+        payload: { note: 'Zebra-Quartz 7' },
+      })
+    const search = async () => {
+      const response = await admin.get('/api/all-request-logs?q=zebra-QUARTZ')
+      expect(response.status).toBe(200)
+      return { total: Number(response.headers.get('x-total-count')), items: response.body as unknown[] }
+    }
+    expect(await unindexedRows()).toBe(1)
+    expect(await search()).toMatchObject({ total: 1, items: [{ payload: { note: 'Zebra-Quartz 7' } }] })
+    await indexSome(10)
+    expect(await unindexedRows()).toBe(0)
+    expect(await search()).toMatchObject({ total: 1, items: [{ payload: { note: 'Zebra-Quartz 7' } }] })
+    await expectTotalsExact()
   })
 
   it('are reset when a table is emptied', async () => {

@@ -112,6 +112,7 @@ describe('GET /api/stats/clients', () => {
         // none of: nothing to measure (waiting-leads.integration.test.ts measures them).
         yelpResponseTime: null,
         responseRate: null,
+        aiDrafts: { made: 0, sent: 0, edited: 0 },
       },
       {
         clientId: 'bravo',
@@ -127,6 +128,7 @@ describe('GET /api/stats/clients', () => {
         },
         yelpResponseTime: null,
         responseRate: null,
+        aiDrafts: { made: 0, sent: 0, edited: 0 },
       },
       {
         clientId: 'charlie',
@@ -139,6 +141,7 @@ describe('GET /api/stats/clients', () => {
         responseTime: { last7Days: noLeads, last30Days: noLeads },
         yelpResponseTime: null,
         responseRate: null,
+        aiDrafts: { made: 0, sent: 0, edited: 0 },
       },
     ])
   })

@@ -6,6 +6,7 @@ import {
   type ResponseTime,
 } from '@common/client-stats.ts'
 import type { DB } from '../../db/database.ts'
+import { readAiDraftFigures } from '../../repositories/ai-drafts.repository.ts'
 import {
   type ClientResponseRow,
   readClientCosts,
@@ -48,9 +49,10 @@ export class ClientStatsService {
   ): Promise<ClientStatsList> {
     const month = query.month ?? monthOf(now)
     const clientIds = await visibleClientIds(this.db, session)
-    const [costs, yelpFigures, ...windows] = await Promise.all([
+    const [costs, yelpFigures, aiFigures, ...windows] = await Promise.all([
       readClientCosts(this.db, { ...monthRange(month), clientIds }),
       readYelpFigures(this.db, { since: new Date(now.getTime() - 30 * DAY_MS), now, clientIds }),
+      readAiDraftFigures(this.db, { ...monthRange(month), clientIds }),
       ...RESPONSE_WINDOWS.map((days) =>
         readClientResponseTimes(this.db, { since: new Date(now.getTime() - days * DAY_MS), clientIds }),
       ),
@@ -59,6 +61,7 @@ export class ClientStatsService {
     const byClient = (rows: ClientResponseRow[]) => new Map(rows.map((row) => [row.clientId, row]))
     const [last7, last30] = [byClient(week), byClient(month30)]
     const yelp = new Map(yelpFigures.map((row) => [row.clientId, row]))
+    const ai = new Map(aiFigures.map((row) => [row.clientId, row]))
     const clients = costs.map(
       (row): ClientStats => ({
         ...yelpFiguresOf(yelp.get(row.clientId)),
@@ -72,6 +75,11 @@ export class ClientStatsService {
         responseTime: {
           last7Days: responseTime(last7.get(row.clientId)),
           last30Days: responseTime(last30.get(row.clientId)),
+        },
+        aiDrafts: {
+          made: ai.get(row.clientId)?.made ?? 0,
+          sent: ai.get(row.clientId)?.sent ?? 0,
+          edited: ai.get(row.clientId)?.edited ?? 0,
         },
       }),
     )

@@ -1,7 +1,7 @@
 import type { DB } from '../../db/database.ts'
 import { GroupCommit } from '../../db/group-commit.ts'
 import { urgently } from '../../db/urgency.ts'
-import { leadSyncJob } from '../../engine/jobs/lead-sync.job.ts'
+import { enqueueWebhookSyncs } from '../../engine/lead-sync/webhook-lead-admission.ts'
 import type { JobQueue } from '../../engine/queue/job-queue.ts'
 import type { LeadSyncJob } from '../../engine/queue/queues.ts'
 import { storableRawText } from '../../http/storable-json.ts'
@@ -20,6 +20,7 @@ import {
   type WebhookLogEntry,
 } from '../../repositories/webhook-logs.repository.ts'
 import type { WebhookSecret } from '../settings/webhook-secret.ts'
+import { LogIndexWake } from './log-index-wake.ts'
 
 export const YELP_WEBHOOK_PATH = '/yelp/webhook'
 
@@ -64,6 +65,8 @@ export class YelpWebhookService {
   /** The body a delivery must match, declared on the route (the input fuzz test reads it there). */
   readonly bodySchema = yelpWebhookSchema
   private readonly deliveries: GroupCommit<Delivery, IngestResult>
+  /** The log rows' search text and counts are filled after the answer, by the log-index job. */
+  private readonly logIndex: LogIndexWake
 
   constructor(
     private readonly db: DB,
@@ -71,13 +74,11 @@ export class YelpWebhookService {
     private readonly secret: WebhookSecret,
     options: { concurrentWrites: number },
   ) {
+    this.logIndex = new LogIndexWake(jobs)
     this.deliveries = new GroupCommit({
-      // Yelp is waiting for the answer: before any job's statements (db/urgency.ts).
-      writeBatch: (batch) => urgently(() => this.jobs.transaction(this.db, (tx) => this.write(tx, batch))),
+      writeBatch: (batch) => this.commit(batch),
       writeOne: async (delivery) => {
-        const [result] = await urgently(() =>
-          this.jobs.transaction(this.db, (tx) => this.write(tx, [delivery])),
-        )
+        const [result] = await this.commit([delivery])
         return result as IngestResult
       },
       maxBatch: MAX_DELIVERIES_PER_BATCH,
@@ -145,6 +146,13 @@ export class YelpWebhookService {
     return this.deliveries.submit({ body, webhook: yelpWebhookSchema.parse(body), isTest: true })
   }
 
+  private async commit(batch: Delivery[]): Promise<IngestResult[]> {
+    // Yelp is waiting for the answer: before any job's statements (db/urgency.ts).
+    const results = await urgently(() => this.jobs.transaction(this.db, (tx) => this.write(tx, batch)))
+    this.logIndex.poke()
+    return results
+  }
+
   /** One transaction: the batch's clients in one query, its jobs in one insert, its log rows in one. */
   private async write(tx: DB, batch: Delivery[]): Promise<IngestResult[]> {
     const businessIds = [...new Set(batch.map((delivery) => delivery.webhook.data.id))]
@@ -189,7 +197,8 @@ export class YelpWebhookService {
       })
       return { status: 200, body: response, queued: webhook.data.updates.length }
     })
-    await this.jobs.enqueueMany(leadSyncJob, jobs, { tx })
+    // A business's leads not stored yet go live up to a cap, the rest to the bulk queue.
+    await enqueueWebhookSyncs(tx, this.jobs, jobs)
     // One log row per delivery, in order.
     const logIds = await insertWebhookLogs(tx, logs)
     return results.map((result, index) => ({ ...result, logId: logIds[index] }))
@@ -205,6 +214,7 @@ export class YelpWebhookService {
       response,
       error,
     })
+    this.logIndex.poke()
     return { status, body: response, queued: 0 }
   }
 }

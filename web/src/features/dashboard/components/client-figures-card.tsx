@@ -11,6 +11,7 @@ import {
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx'
 import { Skeleton } from '@/components/ui/skeleton.tsx'
 import { useClientStats } from '@/features/dashboard/api/get-client-stats.ts'
+import { ClientAiFigures } from '@/features/dashboard/components/client-ai-figures.tsx'
 import {
   formatCents,
   formatPercent,
@@ -146,6 +147,7 @@ function ClientFigures({ client }: { client: ClientStats }) {
           testId="client-response-rate"
         />
       </dl>
+      <ClientAiFigures client={client} />
     </section>
   )
 }

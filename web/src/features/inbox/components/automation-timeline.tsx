@@ -1,6 +1,11 @@
 import type { AutomationStep } from '@common/lead-automation.ts'
 import { useLeadAutomation } from '@/features/inbox/api/get-lead-automation.ts'
-import { reasonText, STEP_STATE_LABELS, stepTitle } from '@/features/inbox/utils/automation-display.ts'
+import {
+  reasonText,
+  STEP_STATE_LABELS,
+  sourceText,
+  stepTitle,
+} from '@/features/inbox/utils/automation-display.ts'
 import { formatDateTime } from '@/features/inbox/utils/lead-display.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 import { cn } from '@/lib/utils.ts'
@@ -56,5 +61,6 @@ function detailOf(step: AutomationStep): string {
   const when = formatDateTime(step.at)
   if ((step.state === 'skipped' || step.state === 'cancelled') && step.reason)
     return `${when}: ${reasonText(step.reason)}`
-  return when
+  const source = sourceText(step)
+  return source ? `${when}, ${source}` : when
 }

@@ -4,16 +4,16 @@ import { useEffect, useRef } from 'react'
 import { Button } from '@/components/ui/button.tsx'
 import { useRetryReply } from '@/features/inbox/api/retry-reply.ts'
 import { AttachmentPreview } from '@/features/inbox/components/attachment-preview.tsx'
-import { DraftsArea } from '@/features/inbox/components/drafts-area.tsx'
 import { MessageBubble } from '@/features/inbox/components/message-bubble.tsx'
 import { MessageText } from '@/features/inbox/components/message-text.tsx'
-import { ReplyBox } from '@/features/inbox/components/reply-box.tsx'
+import { ReplyArea } from '@/features/inbox/components/reply-area.tsx'
 import {
   displayName,
   eventLabel,
   eventsInTimeOrder,
   eventText,
   formatDateTime,
+  replyOriginText,
   shortEventId,
 } from '@/features/inbox/utils/lead-display.ts'
 
@@ -49,6 +49,10 @@ export function ConversationPanel({
   const eventIds = new Set(lead.events.map((event) => event.id))
   // A reply Yelp already lists is shown as its event; the others (pending, failed) as themselves.
   const ownReplies = lead.replies.filter((reply) => !reply.yelpEventId || !eventIds.has(reply.yelpEventId))
+  // Yelp's event of a reply sent from the hub says who sent it.
+  const replyOfEvent = new Map(
+    lead.replies.flatMap((reply) => (reply.yelpEventId ? [[reply.yelpEventId, reply] as const] : [])),
+  )
   const events = eventsInTimeOrder(lead.events)
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -71,7 +75,10 @@ export function ConversationPanel({
             key={event.id}
             isBusiness={event.user_type === 'BIZ'}
             label={eventLabel(event)}
-            meta={`${formatDateTime(event.time_created)} · ${shortEventId(event.id)}`}
+            meta={withOrigin(
+              `${formatDateTime(event.time_created)} · ${shortEventId(event.id)}`,
+              replyOfEvent.get(event.id),
+            )}
           >
             {eventText(event) && <MessageText text={eventText(event)} />}
             {(event.event_content?.attachments ?? []).map((attachment, index) => (
@@ -84,10 +91,13 @@ export function ConversationPanel({
         ))}
         <li ref={endRef} aria-hidden="true" />
       </ol>
-      {canReply && <DraftsArea key={lead.leadId} leadId={lead.leadId} drafts={lead.drafts} />}
-      {canReply && <ReplyBox leadId={lead.leadId} />}
+      {canReply && <ReplyArea key={lead.leadId} lead={lead} />}
     </div>
   )
+}
+
+function withOrigin(meta: string, reply: HubReply | undefined): string {
+  return reply ? `${meta} · ${replyOriginText(reply)}` : meta
 }
 
 const REPLY_STATE: Record<HubReply['status'], string> = {
@@ -102,7 +112,7 @@ function HubReplyBubble({ leadId, reply }: { leadId: string; reply: HubReply }) 
     <MessageBubble
       isBusiness
       label="Message"
-      meta={`${formatDateTime(reply.createdAt)} · ${REPLY_STATE[reply.status]}`}
+      meta={withOrigin(`${formatDateTime(reply.createdAt)} · ${REPLY_STATE[reply.status]}`, reply)}
       footer={
         reply.status === 'error' ? (
           <div className="grid gap-1 rounded bg-destructive/90 px-2 py-1 text-xs text-white" role="alert">

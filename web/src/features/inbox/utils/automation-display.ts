@@ -26,6 +26,26 @@ const REASON_TEXT: Record<AutomationReason, string> = {
   discarded: 'the draft was discarded',
 }
 
+const AI_FALLBACK_TEXT: Record<string, string> = {
+  timeout: 'the AI model did not answer in time',
+  server_error: 'the AI model failed',
+  connection: 'the AI model could not be reached',
+  refused: 'the AI model refused the request',
+  output_refused: 'the AI answer broke the output rules',
+  not_configured: 'no AI model is configured',
+}
+
+/**
+ * Who wrote a sent or drafted first reply (docs/spec/product.md §9.6): "written by AI", or "template"
+ * with why the model's text was not used.
+ */
+export function sourceText(step: Pick<AutomationStep, 'source' | 'reason'>): string | null {
+  if (step.source === 'ai') return 'written by AI'
+  const cause = step.reason?.startsWith('ai_fallback:') ? step.reason.slice('ai_fallback:'.length) : null
+  if (cause) return `template used: ${AI_FALLBACK_TEXT[cause] ?? cause.replaceAll('_', ' ')}`
+  return null
+}
+
 /** A reason in words; one this screen does not know yet reads as itself, underscores spaced. */
 export function reasonText(reason: string): string {
   return REASON_TEXT[reason as AutomationReason] ?? reason.replaceAll('_', ' ')

@@ -1,4 +1,4 @@
-import type { Lead, LeadAttachment, LeadEvent, LeadStatus } from '@common/leads.ts'
+import type { HubReply, Lead, LeadAttachment, LeadEvent, LeadStatus } from '@common/leads.ts'
 
 // docs/spec/dashboard-spec.md §4 colours and §2.14/§9 display rules of the Lead Inbox.
 
@@ -138,4 +138,19 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime())
     ? iso
     : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+}
+
+/** Who sent a reply from the hub, for the line under its bubble. */
+export function replyOriginText(reply: Pick<HubReply, 'origin' | 'sentBy'>): string {
+  const by = reply.sentBy ?? 'a user'
+  switch (reply.origin) {
+    case 'automation':
+      return 'Sent automatically by the playbook'
+    case 'ai_draft':
+      return `AI draft sent by ${by}`
+    case 'draft':
+      return `Draft sent by ${by}`
+    default:
+      return `Sent by ${by}`
+  }
 }

@@ -1,10 +1,11 @@
 import type { ContactSyncStatus } from '@common/contacts.ts'
 import { LoaderCircle, RefreshCw } from 'lucide-react'
-import { useEffect, useRef } from 'react'
 import { Button } from '@/components/ui/button.tsx'
 import { toast } from '@/components/ui/use-toast.ts'
 import { useContactSyncStatus } from '@/features/integrations/api/get-contact-sync-status.ts'
 import { useSyncContacts } from '@/features/integrations/api/sync-contacts.ts'
+import { RunProgress } from '@/features/integrations/components/run-progress.tsx'
+import { useRunEndToast } from '@/features/integrations/hooks/use-run-end-toast.ts'
 import { contactSyncProgressText, contactSyncSummary } from '@/features/integrations/utils/contact-sync.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 import { cn } from '@/lib/utils.ts'
@@ -33,7 +34,12 @@ export function ContactSyncButton({
   const status = useContactSyncStatus(clientId)
   const current = status.data
   const isRunning = current?.status === 'running'
-  useFinishToast(current, failureTitle)
+  useRunEndToast(current, {
+    completedTitle: 'Contact sync completed',
+    summary: contactSyncSummary,
+    failedTitle: failureTitle,
+    failedFallback: 'The contacts could not be synced',
+  })
 
   const run = () =>
     sync.mutateAsync(clientId).catch((error: unknown) =>
@@ -55,55 +61,17 @@ export function ContactSyncButton({
         )}
         {isBusy ? 'Syncing...' : 'Sync All Leads to GHL Contacts'}
       </Button>
-      {current && isRunning && <SyncProgress status={current} />}
+      {current && isRunning && (
+        <RunProgress
+          text={contactSyncProgressText(current)}
+          testId="contact-sync-progress"
+          barLabel="Leads synced"
+          done={current.leadsDone}
+          total={current.leadsTotal}
+        />
+      )}
       {current && (current.status === 'completed' || current.status === 'failed') && (
         <SyncResult status={current} />
-      )}
-    </div>
-  )
-}
-
-/** The toast when a sync this screen watched running ends (not for one that ended before it opened). */
-function useFinishToast(current: ContactSyncStatus | undefined, failureTitle: string) {
-  const wasRunning = useRef(false)
-  useEffect(() => {
-    if (!current) return
-    if (current.status === 'running') {
-      wasRunning.current = true
-      return
-    }
-    if (!wasRunning.current) return
-    wasRunning.current = false
-    if (current.status === 'completed')
-      toast({ title: 'Contact sync completed', description: contactSyncSummary(current) })
-    else if (current.status === 'failed')
-      toast({
-        title: failureTitle,
-        description: current.error ?? 'The contacts could not be synced',
-        variant: 'destructive',
-      })
-  }, [current, failureTitle])
-}
-
-function SyncProgress({ status }: { status: ContactSyncStatus }) {
-  const done = status.leadsTotal > 0 ? Math.min(1, status.leadsDone / status.leadsTotal) : 0
-  return (
-    <div className="grid gap-2 rounded-md bg-muted/40 p-3">
-      <p role="status" data-testid="contact-sync-progress" className="flex items-start gap-2 text-sm">
-        <LoaderCircle className="mt-0.5 size-4 shrink-0 animate-spin" aria-hidden="true" />
-        <span className="min-w-0 break-words">{contactSyncProgressText(status)}</span>
-      </p>
-      {status.leadsTotal > 0 && (
-        <div
-          className="h-1.5 overflow-hidden rounded-full bg-muted"
-          role="progressbar"
-          aria-label="Leads synced"
-          aria-valuemin={0}
-          aria-valuemax={status.leadsTotal}
-          aria-valuenow={Math.min(status.leadsDone, status.leadsTotal)}
-        >
-          <div className="h-full bg-primary transition-[width]" style={{ width: `${done * 100}%` }} />
-        </div>
       )}
     </div>
   )

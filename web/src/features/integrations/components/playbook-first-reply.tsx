@@ -5,6 +5,7 @@ import { Label } from '@/components/ui/label.tsx'
 import { Switch } from '@/components/ui/switch.tsx'
 import { FieldMessages } from '@/features/integrations/components/field-messages.tsx'
 import { PlaybookModeSelect } from '@/features/integrations/components/playbook-mode-select.tsx'
+import { PlaybookSourceSelect } from '@/features/integrations/components/playbook-source-select.tsx'
 import { TemplateField } from '@/features/integrations/components/template-field.tsx'
 import type { MomentText } from '@/features/integrations/utils/playbook-preview.ts'
 
@@ -22,6 +23,7 @@ export function PlaybookFirstReply({
   preview,
   moment,
   hasAfterHours,
+  isAiEnabled,
 }: {
   control: Control<PlaybookInput>
   register: UseFormRegister<PlaybookInput>
@@ -29,6 +31,8 @@ export function PlaybookFirstReply({
   preview: TemplateValues
   moment: MomentText
   hasAfterHours: boolean
+  /** The server has a model (docs/spec/product.md §9.6): the texts may be written by it. */
+  isAiEnabled: boolean
 }) {
   return (
     <fieldset className="grid gap-3 rounded-lg border p-3">
@@ -59,6 +63,7 @@ export function PlaybookFirstReply({
           <FieldMessages id="playbook-first-delay-error" error={errors.firstReply?.delaySeconds} />
         </div>
       </div>
+      <PlaybookSourceSelect control={control} isAiEnabled={isAiEnabled} />
       <TemplateField
         control={control}
         name="firstReply.inHours"

@@ -1,12 +1,6 @@
 import type { ClientView } from '@common/clients.ts'
 import type { Lead } from '@common/leads.ts'
-import {
-  MAX_PROFILE_LENGTH,
-  type Playbook,
-  type PlaybookInput,
-  playbookSchema,
-  WEEKDAYS,
-} from '@common/playbook.ts'
+import { type Playbook, type PlaybookInput, playbookSchema, WEEKDAYS } from '@common/playbook.ts'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertCircle, Save } from 'lucide-react'
 import { useMemo } from 'react'
@@ -17,10 +11,12 @@ import { Label } from '@/components/ui/label.tsx'
 import { toast } from '@/components/ui/use-toast.ts'
 import { useSavePlaybook } from '@/features/integrations/api/save-playbook.ts'
 import { FieldMessages } from '@/features/integrations/components/field-messages.tsx'
+import { PlaybookAiSection } from '@/features/integrations/components/playbook-ai-section.tsx'
 import { PlaybookFirstReply } from '@/features/integrations/components/playbook-first-reply.tsx'
 import { PlaybookFollowUps } from '@/features/integrations/components/playbook-follow-ups.tsx'
 import { PlaybookHoursGrid } from '@/features/integrations/components/playbook-hours-grid.tsx'
 import { previewSource, textForMoment } from '@/features/integrations/utils/playbook-preview.ts'
+import { useIsAiEnabled } from '@/lib/ai-availability.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 
 /** Every zone this browser knows, for the timezone's suggestions. */
@@ -48,6 +44,7 @@ export function PlaybookForm({
   newestLead: Lead | null | undefined
 }) {
   const save = useSavePlaybook(client.clientId)
+  const isAiEnabled = useIsAiEnabled()
   const {
     control,
     register,
@@ -116,23 +113,10 @@ export function PlaybookForm({
         preview={source.values}
         moment={moment}
         hasAfterHours={afterHours.trim() !== ''}
+        isAiEnabled={isAiEnabled}
       />
       <PlaybookFollowUps control={control} register={register} errors={errors} preview={source.values} />
-      <div className="grid min-w-0 gap-1.5">
-        <Label htmlFor="playbook-profile">Business profile</Label>
-        <p className="text-xs text-muted-foreground">
-          What the business does, its area and prices, in your words: AI drafts are written from it.
-        </p>
-        <textarea
-          id="playbook-profile"
-          rows={3}
-          maxLength={MAX_PROFILE_LENGTH * 2}
-          aria-invalid={errors.profile ? true : undefined}
-          className="min-h-16 w-full min-w-0 resize-y rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          {...register('profile')}
-        />
-        <FieldMessages id="playbook-profile-error" error={errors.profile} />
-      </div>
+      <PlaybookAiSection control={control} register={register} errors={errors} isAiEnabled={isAiEnabled} />
       {save.isError && (
         <p role="alert" className="flex items-start gap-2 text-sm text-destructive">
           <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -60,8 +60,10 @@ async function renderTab({
   leads = [] as Lead[],
   leadsStatus = 200,
   save = (body: string): TestReply => ({ json: JSON.parse(body) }),
+  isAiEnabled = false,
 } = {}) {
   server = await startApiTestServer({
+    'GET /api/health': () => ({ json: { status: 'ok', ai: { enabled: isAiEnabled } } }),
     [`GET ${PLAYBOOK_URL}`]: () => ({ json: playbook }),
     [`PUT ${PLAYBOOK_URL}`]: (req) => save(req.body),
     'GET /api/leads': () =>
@@ -75,6 +77,9 @@ async function renderTab({
     </AppProvider>,
   )
   await screen.findByRole('form', { name: 'Response playbook' })
+  // The AI flag (GET /api/health) lands before the test acts, so no request is cut off at its end.
+  await waitFor(() => expect(server!.requests.some((r) => r.url === '/api/health')).toBe(true))
+  await new Promise((resolve) => setTimeout(resolve, 50))
   return userEvent.setup()
 }
 
@@ -149,7 +154,7 @@ describe('Response playbook tab (docs/spec/product.md §9.2)', () => {
     await user.clear(zone)
     await user.type(zone, ' America/Denver ')
     await user.click(screen.getByRole('button', { name: 'Add hours on Saturday' }))
-    await user.click(screen.getByRole('switch'))
+    await user.click(screen.getByRole('switch', { name: /Answer every new lead/ }))
     await user.type(screen.getByLabelText('In business hours'), 'Hi {{firstName}!')
     const delay = screen.getByLabelText('Delay (seconds)')
     await user.clear(delay)
@@ -208,5 +213,31 @@ describe('Response playbook tab (docs/spec/product.md §9.2)', () => {
     expect(screen.getByTestId('playbook-moment-note')).toHaveTextContent(
       'would get the after-hours text. It is empty, so the in-hours text is sent.',
     )
+  })
+
+  it('says how to enable AI-written replies when the server has no model, and offers only the texts', async () => {
+    await renderTab()
+    expect(await screen.findByTestId('playbook-ai-off')).toHaveTextContent('set AI_BASE_URL')
+    expect(screen.getByTestId('playbook-source-note')).toHaveTextContent('set AI_BASE_URL and AI_MODEL')
+    expect(screen.getByRole('combobox', { name: 'Written by' })).toBeDisabled()
+  })
+
+  it('offers AI as the first reply’s writer when the server has a model, and saves it with the profile', async () => {
+    const user = await renderTab({ isAiEnabled: true })
+    await waitFor(() =>
+      expect(screen.getByTestId('playbook-source-note')).toHaveTextContent(
+        'Choose AI to have each first reply',
+      ),
+    )
+    expect(screen.queryByTestId('playbook-ai-off')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('combobox', { name: 'Written by' }))
+    await user.click(await screen.findByRole('option', { name: 'AI, from the lead’s words' }))
+    await user.type(screen.getByLabelText('Business profile'), 'Roofers in Oakland.')
+    await user.click(screen.getByRole('button', { name: /Save/ }))
+    await waitFor(() => expect(puts()).toHaveLength(1))
+    const saved = JSON.parse(puts()[0]!.body) as Playbook
+    expect(saved.firstReply.source).toBe('ai')
+    expect(saved.profile).toBe('Roofers in Oakland.')
+    expect(saved.allowContactDetails).toBe(false)
   })
 })

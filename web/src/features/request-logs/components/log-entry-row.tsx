@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { Badge } from '@/components/ui/badge.tsx'
 import { useLogEntry } from '@/features/request-logs/api/get-log-entry.ts'
 import {
+  aiCallSummary,
   DIRECTION_LABELS,
   dotClass,
   formatBody,
@@ -48,6 +49,7 @@ export function LogEntryRow({ entry }: { entry: LogEntry }) {
           <Badge variant={OUTCOME_BADGE[outcome]}>{outcome}</Badge>
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 pl-6 text-xs text-muted-foreground">
+          {entry.platform === 'ai' && <span data-testid="log-ai">{aiCallSummary(entry)}</span>}
           <span>Status {entry.statusCode ?? '—'}</span>
           {entry.duration !== null && <span>{entry.duration} ms</span>}
           {entry.clientId && (

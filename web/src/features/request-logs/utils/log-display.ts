@@ -1,4 +1,10 @@
-import { type LogDirection, type LogOutcome, type StatusDot, statusDot } from '@common/request-logs.ts'
+import {
+  type LogDirection,
+  type LogEntry,
+  type LogOutcome,
+  type StatusDot,
+  statusDot,
+} from '@common/request-logs.ts'
 import type { RequestLogFilters } from '@/features/request-logs/api/get-request-logs.ts'
 
 export const DOT_CLASS: Record<StatusDot, string> = {
@@ -41,4 +47,13 @@ export function formatBody(value: unknown): string {
 /** True when any §2.12 filter is set (then 'Showing X of Y logs' and 'Clear All Filters' show). */
 export function hasActiveFilter(filters: RequestLogFilters): boolean {
   return Object.values(filters).some((value) => value !== undefined && value !== '')
+}
+
+/**
+ * A call to the AI model (docs/spec/product.md §9.6, logged with platform `ai`): named as such,
+ * with the tokens it used when the model reported them.
+ */
+export function aiCallSummary(entry: Pick<LogEntry, 'responseBody'>): string {
+  const tokens = (entry.responseBody as { tokens?: { total?: unknown } } | null)?.tokens?.total
+  return typeof tokens === 'number' ? `AI model · ${tokens} tokens` : 'AI model'
 }

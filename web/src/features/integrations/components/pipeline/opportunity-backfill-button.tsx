@@ -1,10 +1,11 @@
 import type { OpportunitySyncStatus } from '@common/pipeline.ts'
 import { LoaderCircle, Workflow } from 'lucide-react'
-import { useEffect, useRef } from 'react'
 import { Button } from '@/components/ui/button.tsx'
 import { toast } from '@/components/ui/use-toast.ts'
 import { useOpportunitySyncStatus } from '@/features/integrations/api/get-opportunity-sync-status.ts'
 import { useSyncOpportunities } from '@/features/integrations/api/sync-opportunities.ts'
+import { RunProgress } from '@/features/integrations/components/run-progress.tsx'
+import { useRunEndToast } from '@/features/integrations/hooks/use-run-end-toast.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
@@ -22,7 +23,12 @@ export function OpportunityBackfillButton({ clientId, disabled }: { clientId: st
   const status = useOpportunitySyncStatus(clientId)
   const current = status.data
   const isRunning = current?.status === 'running'
-  useFinishToast(current)
+  useRunEndToast(current, {
+    completedTitle: 'Opportunity backfill completed',
+    summary,
+    failedTitle: 'Opportunity backfill failed',
+    failedFallback: 'The opportunities could not be created',
+  })
   const isBusy = start.isPending || isRunning
   const run = () =>
     start.mutateAsync(clientId).catch((error: unknown) =>
@@ -47,35 +53,17 @@ export function OpportunityBackfillButton({ clientId, disabled }: { clientId: st
         <p className="text-xs text-muted-foreground">Save the pipeline turned on first.</p>
       )}
       {current && isRunning && (
-        <div className="grid gap-2 rounded-md bg-muted/40 p-3">
-          <p
-            role="status"
-            data-testid="opportunity-backfill-progress"
-            className="flex items-start gap-2 text-sm"
-          >
-            <LoaderCircle className="mt-0.5 size-4 shrink-0 animate-spin" aria-hidden="true" />
-            <span className="min-w-0 break-words">
-              {current.leadsTotal === 0
-                ? 'Reading the stored leads…'
-                : `${current.leadsDone} of ${plural(current.leadsTotal, 'lead', 'leads')}…`}
-            </span>
-          </p>
-          {current.leadsTotal > 0 && (
-            <div
-              className="h-1.5 overflow-hidden rounded-full bg-muted"
-              role="progressbar"
-              aria-label="Leads given an opportunity"
-              aria-valuemin={0}
-              aria-valuemax={current.leadsTotal}
-              aria-valuenow={Math.min(current.leadsDone, current.leadsTotal)}
-            >
-              <div
-                className="h-full bg-primary transition-[width]"
-                style={{ width: `${Math.min(100, (current.leadsDone / current.leadsTotal) * 100)}%` }}
-              />
-            </div>
-          )}
-        </div>
+        <RunProgress
+          text={
+            current.leadsTotal === 0
+              ? 'Reading the stored leads…'
+              : `${current.leadsDone} of ${plural(current.leadsTotal, 'lead', 'leads')}…`
+          }
+          testId="opportunity-backfill-progress"
+          barLabel="Leads given an opportunity"
+          done={current.leadsDone}
+          total={current.leadsTotal}
+        />
       )}
       {current && (current.status === 'completed' || current.status === 'failed') && (
         <div className="grid gap-1 text-sm" data-testid="opportunity-backfill-result">
@@ -98,25 +86,4 @@ export function OpportunityBackfillButton({ clientId, disabled }: { clientId: st
       )}
     </div>
   )
-}
-
-function useFinishToast(current: OpportunitySyncStatus | undefined) {
-  const wasRunning = useRef(false)
-  useEffect(() => {
-    if (!current) return
-    if (current.status === 'running') {
-      wasRunning.current = true
-      return
-    }
-    if (!wasRunning.current) return
-    wasRunning.current = false
-    if (current.status === 'completed')
-      toast({ title: 'Opportunity backfill completed', description: summary(current) })
-    else if (current.status === 'failed')
-      toast({
-        title: 'Opportunity backfill failed',
-        description: current.error ?? 'The opportunities could not be created',
-        variant: 'destructive',
-      })
-  }, [current])
 }

@@ -1,0 +1,46 @@
+import type { DB } from '../../db/database.ts'
+import { findUnknownLeadSyncs } from '../../repositories/unknown-lead-syncs.repository.ts'
+import { leadSyncBulkJob, leadSyncJob } from '../jobs/lead-sync.job.ts'
+import type { JobQueue } from '../queue/job-queue.ts'
+import { type LeadSyncJob, leadSyncKey, QUEUES, UNKNOWN_LEAD_OVERFLOW } from '../queue/queues.ts'
+
+/**
+ * How many syncs of leads the hub has not stored yet one client's business may have waiting on the
+ * live queue. A new lead is one of them, and its first reply is the most urgent work the hub does,
+ * so the first ones go live; past this, a flood of made-up lead ids (a delivery carries up to 100,
+ * and without a webhook secret anyone can post one) would hold the live workers and the Yelp rate
+ * limit that every other client's webhooks share (docs/decisions/0026).
+ */
+export const UNKNOWN_LEADS_LIVE_CAP = 20
+
+/**
+ * Queues a webhook batch's lead syncs, in the batch's transaction. A sync of a stored lead, or of
+ * a lead whose sync already waits on the live queue, goes live; so do a business's not-yet-stored
+ * leads up to the cap. The rest go to the bulk queue, ranked behind live work but still synced:
+ * nothing a delivery names is lost. One query for the whole batch, whatever its number of leads.
+ */
+export async function enqueueWebhookSyncs(
+  tx: DB,
+  jobs: JobQueue,
+  syncs: readonly LeadSyncJob[],
+): Promise<void> {
+  if (syncs.length === 0) return
+  const { stored, queuedUnknown } = await findUnknownLeadSyncs(tx, syncs, QUEUES.leadSync)
+  const live: LeadSyncJob[] = []
+  const overflow: LeadSyncJob[] = []
+  for (const sync of syncs) {
+    if (stored.has(leadSyncKey(sync))) {
+      live.push(sync)
+      continue
+    }
+    const waiting = queuedUnknown.get(sync.clientId) ?? new Set<string>()
+    queuedUnknown.set(sync.clientId, waiting)
+    // A lead already waiting live costs nothing more: the queue keeps one sync per lead.
+    if (waiting.has(sync.leadId) || waiting.size < UNKNOWN_LEADS_LIVE_CAP) {
+      waiting.add(sync.leadId)
+      live.push(sync)
+    } else overflow.push({ ...sync, reason: UNKNOWN_LEAD_OVERFLOW })
+  }
+  await jobs.enqueueMany(leadSyncJob, live, { tx })
+  await jobs.enqueueMany(leadSyncBulkJob, overflow, { tx })
+}
