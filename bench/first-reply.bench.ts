@@ -58,6 +58,21 @@ async function postWebhook(world: World, businessId: string, leadId: string, eve
   return response.status
 }
 
+/** What the hub says of the first leads left without a reply: its sync and its automation history. */
+async function explainUnanswered(world: World, leadIds: string[]) {
+  return Promise.all(
+    leadIds.slice(0, 10).map(async (leadId) => {
+      const lead = await world.admin.request('GET', `/api/leads/${leadId}`)
+      const automation = await world.admin.request('GET', `/api/leads/${leadId}/automation`)
+      return {
+        leadId,
+        lead: lead.status === 200 ? 'stored' : `${lead.status}`,
+        automation: automation.status === 200 ? automation.body : `${automation.status}`,
+      }
+    }),
+  )
+}
+
 async function main() {
   const world = await startWorld({ db: DB, clientCount: CLIENTS, yelpRatePerSecond: YELP_RATE })
   for (const client of world.clients) {
@@ -115,6 +130,10 @@ async function main() {
     .filter((s): s is number => s !== null)
     .sort((a, b) => a - b)
   const doubled = [...repliedAt.values()].filter((times) => times.length > 1).length
+  const unanswered = await explainUnanswered(
+    world,
+    leads.map((lead) => lead.leadId).filter((leadId) => !repliedAt.has(leadId)),
+  )
   await world.close()
   const result = {
     scenario: 'first-reply burst',
@@ -133,6 +152,7 @@ async function main() {
       p95: percentile(latencies, 95),
       max: latencies.at(-1) ?? null,
     },
+    unanswered,
   }
   console.log(JSON.stringify(result, null, 2))
   const dir = new URL('./results/', import.meta.url).pathname

@@ -162,7 +162,7 @@ export class Engine {
         // A provider's pause is waited out in the limiter only as long as the job's expiry allows.
         runWithCallWaitBudget(callWaitBudgetOf(job), () => job.handle(payload.data, ctx))
       // Its provider calls rank in the rate limiter as the job declares (call-priority.ts).
-      const result = await runWithCallPriority(job.calls ?? 'live', handle)
+      const result = await runWithCallPriority(job.calls?.(payload.data) ?? 'live', handle)
       this.announceJob(job, clientId, data.leadId)
       return result
     } catch (error) {

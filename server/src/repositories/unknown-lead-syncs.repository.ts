@@ -10,13 +10,14 @@ export interface DeliveredLead {
 export interface UnknownLeadSyncs {
   /** The delivered leads already stored, as `clientId:leadId`. */
   stored: Set<string>
-  /** Per client of the delivery, the leads not yet stored whose sync waits on `queue`. */
+  /** Per client of the delivery, the leads not yet stored whose sync waits on `queue` at `priority`. */
   queuedUnknown: Map<string, Set<string>>
 }
 
 /**
  * What a webhook delivery's lead ids are, in one statement: which of them the hub has stored, and,
- * for each of their clients, which syncs of not-yet-stored leads already wait on the live queue.
+ * for each of their clients, which syncs of not-yet-stored leads already wait on the live queue at
+ * live priority (the overflow behind them is not counted: a flood would make every count read it).
  * The waiting ones are read through pg-boss's fetch index (name, state below `active`), so the cost
  * follows the live queue's backlog, not its history.
  */
@@ -24,6 +25,7 @@ export async function findUnknownLeadSyncs(
   db: DB,
   delivered: readonly DeliveredLead[],
   queue: string,
+  minPriority: number,
 ): Promise<UnknownLeadSyncs> {
   const result: UnknownLeadSyncs = { stored: new Set(), queuedUnknown: new Map() }
   if (delivered.length === 0) return result
@@ -39,7 +41,7 @@ export async function findUnknownLeadSyncs(
       union all
       select 'queued' as kind, j.data->>'clientId' as client_id, j.data->>'leadId' as lead_id
         from pgboss.job j
-        where j.name = ${queue} and j.state < 'active'
+        where j.name = ${queue} and j.state < 'active' and j.priority >= ${minPriority}
           and j.data->>'clientId' in (select client_id from delivered)
           and not exists (
             select 1 from leads l where l.lead_id = j.data->>'leadId' and l.client_id = j.data->>'clientId'

@@ -26,7 +26,7 @@ export const contactSyncJob = defineJob({
   options: { ...STANDARD_RETRIES, policy: 'stately', expireInSeconds: LONG_JOB_EXPIRE_SECONDS },
   singletonKey: (job) => job.clientId,
   priority: () => PRIORITY.bulk,
-  calls: 'bulk',
+  calls: () => 'bulk',
   ghlCapped: true,
   handle: (job, { deps }) => contactSync(deps).run(job.clientId),
 })

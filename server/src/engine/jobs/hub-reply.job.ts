@@ -21,7 +21,7 @@ export const hubReplyJob = defineJob({
   // A person's words: they outlast a provider outage.
   horizonMs: DAY_HORIZON_MS,
   // Someone typed it and is watching the inbox: its calls go before a burst's syncs.
-  calls: 'urgent',
+  calls: () => 'urgent',
   handle: (job, { deps }) =>
     new HubReplyHandler(deps.db, replyHandler(deps), leadSyncHandler(deps), deps.providers.ghl).run(job),
   // Shown `error` in the inbox, where Retry sends it again.

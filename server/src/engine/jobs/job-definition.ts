@@ -91,9 +91,10 @@ export interface JobDefinition<P extends object = object> {
   priority?(payload: P): number
   /**
    * How its provider calls rank in the rate limiter (call-priority.ts): `bulk` waits behind the
-   * others, `urgent` goes first (a person waits on it); `live` when unset.
+   * others, `urgent` goes first (a person waits on it); `live` when unset. Read per run: a
+   * webhook's sync of a lead past its business's cap ranks as bulk.
    */
-  calls?: CallPriority
+  calls?(payload: P): CallPriority
   /** A cron schedule (UTC unless `tz`): pg-boss sends one job per tick across processes. */
   schedule?: { cron: string; tz?: string }
   /**

@@ -27,7 +27,7 @@ export const leadAutomationJob = defineJob<LeadAutomationJob>({
   horizonMs: DAY_MS,
   announces: 'lead',
   // A first reply is what the new lead waits for: its Yelp calls go before a burst's syncs.
-  calls: 'urgent',
+  calls: () => 'urgent',
   handle: (payload, { deps }) => automationRunner(deps).run(payload),
 })
 

@@ -21,6 +21,6 @@ export const leadImportJob = defineJob({
   // Minutes for a large business: an expiry that fits it (see contact-sync.job.ts).
   options: { ...STANDARD_RETRIES, policy: 'stately', expireInSeconds: LONG_JOB_EXPIRE_SECONDS },
   singletonKey: (job) => job.clientId,
-  calls: 'bulk',
+  calls: () => 'bulk',
   handle: (job, { deps }) => leadImport(deps).run(job.clientId),
 })

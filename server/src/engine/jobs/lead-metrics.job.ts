@@ -18,6 +18,6 @@ export const leadMetricsJob = defineJob({
   horizonMs: DAY_HORIZON_MS,
   singletonKey: (job) => leadSyncKey(job),
   // Never urgent: its Yelp calls wait behind the live ones.
-  calls: 'bulk',
+  calls: () => 'bulk',
   handle: (job, { deps }) => new LeadMetricsHandler(deps.db, deps.providers.yelpLeads).run(job, deps.clock),
 })

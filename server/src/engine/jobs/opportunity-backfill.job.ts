@@ -13,7 +13,7 @@ export const opportunityBackfillJob = defineJob({
   // It goes through every lead of the client: the contact sync's long expiry, one per client.
   options: { ...STANDARD_RETRIES, policy: 'stately', expireInSeconds: LONG_JOB_EXPIRE_SECONDS },
   singletonKey: (job) => job.clientId,
-  calls: 'bulk',
+  calls: () => 'bulk',
   announces: 'lead',
   handle: (job, { deps }) =>
     new OpportunityBackfill(deps.db, new OpportunitySync(deps.db, deps.providers.ghl.opportunities)).run(

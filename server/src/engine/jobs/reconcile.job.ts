@@ -16,7 +16,7 @@ export const reconcileJob = defineJob({
   options: { retryLimit: 1, policy: 'singleton', expireInSeconds: 15 * 60 },
   // pg-boss elects one process per cron tick, so several processes never double-schedule.
   schedule: { cron: RECONCILE_CRON },
-  calls: 'bulk',
+  calls: () => 'bulk',
   announces: 'logs',
   handle: (_job, { deps }) => new Reconciler(deps.db, deps.jobs, deps.providers.yelpLeads).run(deps.clock()),
 })

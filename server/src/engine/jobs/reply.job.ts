@@ -25,7 +25,7 @@ export const replyJob = defineJob({
   // A person's words: they outlast a provider outage.
   horizonMs: DAY_HORIZON_MS,
   // Someone typed it in GHL and waits for it on Yelp: its calls go before a burst's syncs.
-  calls: 'urgent',
+  calls: () => 'urgent',
   handle: (job, { deps }) => replyHandler(deps).run(job),
   // Shown `error` in the inbox (where Retry sends it again) and `failed` in GHL.
   onDead: (job, reason, { deps }) => replyHandler(deps).giveUp(job, reason),

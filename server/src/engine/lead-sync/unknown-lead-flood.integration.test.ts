@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME, type ConnectedWorld, startConnectedWorld } from '../../testing/connected-world.ts'
 import { waitFor } from '../../testing/wait-for.ts'
+import { PRIORITY } from '../queue/queues.ts'
 import { UNKNOWN_LEADS_LIVE_CAP } from './webhook-lead-admission.ts'
 
 // Without a webhook secret anyone may post lead ids for a business (up to 100 a delivery), each a
@@ -42,17 +43,17 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => world?.close())
 
-/** Bravo's lead ids with a sync on `queue`, whatever the sync's state. */
-async function bravoLeadsOn(queue: string): Promise<string[]> {
+/** Bravo's lead ids with a sync on `queue` at `priority`, whatever the sync's state. */
+async function bravoLeadsOn(queue: string, priority: number): Promise<string[]> {
   const result = (await world.db.execute(
     sql`select data->>'leadId' as lead_id from pgboss.job
-      where name = ${queue} and data->>'clientId' = ${BRAVO.clientId}`,
+      where name = ${queue} and priority = ${priority} and data->>'clientId' = ${BRAVO.clientId}`,
   )) as unknown as { rows: Array<{ lead_id: string }> }
   return result.rows.map((row) => row.lead_id)
 }
 
 describe('a flood of unknown lead ids on one business', () => {
-  it('leaves another business new lead live, sends the overflow to the bulk queue and loses none', {
+  it('leaves another business new lead live, queues the overflow behind it and loses none', {
     timeout: 120_000,
   }, async () => {
     world.yelp.server.requests.clear()
@@ -84,17 +85,18 @@ describe('a flood of unknown lead ids on one business', () => {
     const realRead = leadReads.indexOf(`/v3/leads/${realLead}`)
     expect(realRead).toBeGreaterThanOrEqual(0)
     const fakeReadsBefore = leadReads.slice(0, realRead).filter((path) => path.includes('fake-lead-')).length
-    // The live cap, and a few bulk reads that may slip in before the live workers are busy.
+    // The live cap, and a few overflow reads that may slip in before the live workers are busy.
     expect(fakeReadsBefore).toBeLessThanOrEqual(UNKNOWN_LEADS_LIVE_CAP + 4)
 
-    // The cap's worth went live, the rest to the bulk queue: every id once.
-    const live = await bravoLeadsOn(QUEUES.leadSync)
-    const bulk = await bravoLeadsOn(QUEUES.leadSyncBulk)
+    // The cap's worth at live priority, the rest behind it as overflow: every id once.
+    const live = await bravoLeadsOn(QUEUES.leadSync, PRIORITY.live)
+    const overflow = await bravoLeadsOn(QUEUES.leadSync, PRIORITY.overflow)
     expect(live).toHaveLength(UNKNOWN_LEADS_LIVE_CAP)
-    expect(bulk).toHaveLength(FAKE_IDS.length - UNKNOWN_LEADS_LIVE_CAP)
-    expect(new Set([...live, ...bulk])).toEqual(new Set(FAKE_IDS))
+    expect(overflow).toHaveLength(FAKE_IDS.length - UNKNOWN_LEADS_LIVE_CAP)
+    expect(new Set([...live, ...overflow])).toEqual(new Set(FAKE_IDS))
+    expect(await bravoLeadsOn(QUEUES.leadSyncBulk, PRIORITY.bulk)).toEqual([])
 
-    // Nothing lost: every id is read at Yelp in the end, through the bulk queue's ranked calls.
+    // Nothing lost: every id is read at Yelp in the end, the overflow's calls ranked as bulk.
     await waitFor(
       'every flooded id read at Yelp',
       () => {

@@ -1,8 +1,8 @@
 import type { DB } from '../../db/database.ts'
 import { findUnknownLeadSyncs } from '../../repositories/unknown-lead-syncs.repository.ts'
-import { leadSyncBulkJob, leadSyncJob } from '../jobs/lead-sync.job.ts'
+import { leadSyncJob } from '../jobs/lead-sync.job.ts'
 import type { JobQueue } from '../queue/job-queue.ts'
-import { type LeadSyncJob, leadSyncKey, QUEUES, UNKNOWN_LEAD_OVERFLOW } from '../queue/queues.ts'
+import { type LeadSyncJob, leadSyncKey, PRIORITY, QUEUES, UNKNOWN_LEAD_OVERFLOW } from '../queue/queues.ts'
 
 /**
  * How many syncs of leads the hub has not stored yet one client's business may have waiting on the
@@ -15,8 +15,9 @@ export const UNKNOWN_LEADS_LIVE_CAP = 20
 
 /**
  * Queues a webhook batch's lead syncs, in the batch's transaction. A sync of a stored lead, or of
- * a lead whose sync already waits on the live queue, goes live; so do a business's not-yet-stored
- * leads up to the cap. The rest go to the bulk queue, ranked behind live work but still synced:
+ * a lead whose sync already waits at live priority, goes live; so do a business's not-yet-stored
+ * leads up to the cap. The rest are queued as overflow: on the same queue and workers, fetched
+ * only when no live sync waits, their Yelp calls ranked behind live ones, but still synced:
  * nothing a delivery names is lost. One query for the whole batch, whatever its number of leads.
  */
 export async function enqueueWebhookSyncs(
@@ -25,7 +26,7 @@ export async function enqueueWebhookSyncs(
   syncs: readonly LeadSyncJob[],
 ): Promise<void> {
   if (syncs.length === 0) return
-  const { stored, queuedUnknown } = await findUnknownLeadSyncs(tx, syncs, QUEUES.leadSync)
+  const { stored, queuedUnknown } = await findUnknownLeadSyncs(tx, syncs, QUEUES.leadSync, PRIORITY.live)
   const live: LeadSyncJob[] = []
   const overflow: LeadSyncJob[] = []
   for (const sync of syncs) {
@@ -41,6 +42,6 @@ export async function enqueueWebhookSyncs(
       live.push(sync)
     } else overflow.push({ ...sync, reason: UNKNOWN_LEAD_OVERFLOW })
   }
-  await jobs.enqueueMany(leadSyncJob, live, { tx })
-  await jobs.enqueueMany(leadSyncBulkJob, overflow, { tx })
+  // One insert: the overflow's reason gives it its lower priority (lead-sync.job.ts).
+  await jobs.enqueueMany(leadSyncJob, [...live, ...overflow], { tx })
 }

@@ -76,26 +76,28 @@ export const DAY_HORIZON_MS = 24 * 3600_000
 
 /**
  * pg-boss priorities (higher first): a live webhook's sync or a reply goes before the bulk
- * syncs that reconcile and import queue by the thousand.
+ * syncs that reconcile and import queue by the thousand. `overflow`: a webhook's sync of a lead
+ * past its business's cap (webhook-lead-admission.ts), fetched by the live workers once no live
+ * sync waits.
  */
-export const PRIORITY = { live: 10, bulk: 0 } as const
+export const PRIORITY = { live: 10, overflow: 5, bulk: 0 } as const
 
 /** Why a sync reads only the events newer than those stored (lead-sync.handler.ts). */
 export const INCREMENTAL_REASONS: ReadonlySet<string> = new Set(['NEW_EVENT', 'reconcile-stored'])
 
 /**
- * Why a webhook's sync of a lead the hub has not stored went to the bulk queue: its business
- * already had as many such syncs waiting on the live queue as it may (webhook-lead-admission.ts).
+ * Why a webhook's sync of a lead the hub has not stored waits behind the live ones: its business
+ * already had as many such syncs waiting at live priority as it may (webhook-lead-admission.ts).
  */
 export const UNKNOWN_LEAD_OVERFLOW = 'webhook-overflow'
 
 /** Why a sync is bulk work (an import's, a reconcile's): its Yelp calls go after the live ones. */
-const BULK_REASONS: ReadonlySet<string> = new Set([
-  'import',
-  'reconcile',
-  'reconcile-stored',
-  UNKNOWN_LEAD_OVERFLOW,
-])
+const BULK_REASONS: ReadonlySet<string> = new Set(['import', 'reconcile', 'reconcile-stored'])
+
+/** A webhook's sync past its business's cap: on the live queue, but ranked like bulk work. */
+export function isOverflowSync(job: Pick<LeadSyncJob, 'reason'>): boolean {
+  return job.reason === UNKNOWN_LEAD_OVERFLOW
+}
 
 export function isBulkSync(job: Pick<LeadSyncJob, 'reason'>): boolean {
   return BULK_REASONS.has(job.reason)
