@@ -1,9 +1,12 @@
 // `npm start`: build the web client if needed (in a child process, whose memory is returned when
-// it exits), then run the server in this same process (one PID owns it, so signals and graceful
-// shutdown behave as with `node server/src/main.ts`).
+// it exits) and compile the server if needed (scripts/server-build.mjs), then run the compiled
+// server in this same process (one PID owns it, so signals and graceful shutdown behave as with
+// `node server/src/main.ts`).
+
+import { pathToFileURL } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
-import { register } from 'tsx/esm/api'
 import { requireSupportedNode } from './node-version.mjs'
+import { ensureServerBuild } from './server-build.mjs'
 import { ensureWebBuild } from './web-build.mjs'
 
 requireSupportedNode()
@@ -13,5 +16,4 @@ requireSupportedNode()
 // a first start still grew its new space to 32 MB (bench/RESULTS.md, "2026-11-25 ingest").
 setFlagsFromString('--max-semi-space-size=2')
 ensureWebBuild()
-register()
-await import('../server/src/main.ts')
+await import(pathToFileURL(await ensureServerBuild()).href)

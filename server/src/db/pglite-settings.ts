@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import type { PGliteOptions } from '@electric-sql/pglite'
+import { projectPath } from '../lib/project-root.ts'
 import { QUEUE_SCHEMA } from './schema-sources.ts'
 
 // PGlite's own start parameters (its `defaultStartParams`): passing `startParams` replaces them,
@@ -37,7 +37,9 @@ export const PGLITE_OPTIONS: PGliteOptions = {
   startParams: [...PGLITE_DEFAULT_START_PARAMS, '-c', 'shared_buffers=16MB'],
 }
 
-const CLUSTER_CHILD = fileURLToPath(new URL('./pglite-cluster.child.mjs', import.meta.url))
+/** Beside this module; named from the root so the compiled server (one file elsewhere) finds it. */
+export const CLUSTER_CHILD_SOURCE = 'server/src/db/pglite-cluster.child.mjs'
+const CLUSTER_CHILD = projectPath(CLUSTER_CHILD_SOURCE)
 
 /**
  * Creates a PGlite cluster in `clusterDir` through initdb, our migrations and pg-boss's schema, in a

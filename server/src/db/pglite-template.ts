@@ -15,8 +15,8 @@ import {
   writeSync,
 } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { buildPgliteCluster, PGLITE_OPTIONS } from './pglite-settings.ts'
+import { projectPath } from '../lib/project-root.ts'
+import { buildPgliteCluster, CLUSTER_CHILD_SOURCE, PGLITE_OPTIONS } from './pglite-settings.ts'
 import { MIGRATIONS_FOLDER } from './schema-sources.ts'
 
 /**
@@ -34,9 +34,9 @@ export interface TemplateOptions {
   migrationsFolder?: string
 }
 
-const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../../../node_modules/.cache/leadrelay', import.meta.url))
-const PACKAGES = fileURLToPath(new URL('../../../node_modules/', import.meta.url))
-const CLUSTER_CHILD = fileURLToPath(new URL('./pglite-cluster.child.mjs', import.meta.url))
+const DEFAULT_CACHE_DIR = projectPath('node_modules/.cache/leadrelay')
+const PACKAGES = projectPath('node_modules/')
+const CLUSTER_CHILD = projectPath(CLUSTER_CHILD_SOURCE)
 const MARKER = 'template.json'
 /** Templates of other keys kept (other checkouts sharing node_modules, a branch switch). */
 const KEEP_OTHERS = 2

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import { projectPath } from '../lib/project-root.ts'
 
-export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url))
+export const WEB_DIST = projectPath('web/dist')
 
 /**
  * Serves the built React client. Hashed assets are cached for a year; any other GET outside
