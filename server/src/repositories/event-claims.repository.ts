@@ -40,6 +40,28 @@ export async function isEventClaimed(db: DB, eventId: string): Promise<boolean> 
   return row !== undefined
 }
 
+/** Whether the event is the recognised echo of a reply the hub posted to this lead. */
+export async function isSettledEcho(
+  db: DB,
+  clientId: string,
+  leadId: string,
+  eventId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ eventId: yelpEventClaims.eventId })
+    .from(yelpEventClaims)
+    .where(
+      and(
+        eq(yelpEventClaims.eventId, eventId),
+        eq(yelpEventClaims.clientId, clientId),
+        eq(yelpEventClaims.leadId, leadId),
+        eq(yelpEventClaims.kind, 'echo'),
+        eq(yelpEventClaims.state, 'done'),
+      ),
+    )
+  return row !== undefined
+}
+
 /** The events of a lead already handled for good (forwarded, or recognised as an echo). */
 export async function listSettledEventIds(db: DB, clientId: string, leadId: string): Promise<Set<string>> {
   const rows = await db

@@ -82,8 +82,15 @@ export const DAY_HORIZON_MS = 24 * 3600_000
  */
 export const PRIORITY = { live: 10, overflow: 5, bulk: 0 } as const
 
+/**
+ * Why a webhook's sync was moved to the bulk queue: the event it announces is the echo of a reply
+ * the hub posted and already read back (lead-sync.job.ts). All that sync does is store that event
+ * on the lead, so it must not take a live worker, nor a Yelp call, from a lead waiting for its sync.
+ */
+export const ECHO_SYNC = 'echo'
+
 /** Why a sync reads only the events newer than those stored (lead-sync.handler.ts). */
-export const INCREMENTAL_REASONS: ReadonlySet<string> = new Set(['NEW_EVENT', 'reconcile-stored'])
+export const INCREMENTAL_REASONS: ReadonlySet<string> = new Set(['NEW_EVENT', 'reconcile-stored', ECHO_SYNC])
 
 /**
  * Why a webhook's sync of a lead the hub has not stored waits behind the live ones: its business
@@ -92,7 +99,7 @@ export const INCREMENTAL_REASONS: ReadonlySet<string> = new Set(['NEW_EVENT', 'r
 export const UNKNOWN_LEAD_OVERFLOW = 'webhook-overflow'
 
 /** Why a sync is bulk work (an import's, a reconcile's): its Yelp calls go after the live ones. */
-const BULK_REASONS: ReadonlySet<string> = new Set(['import', 'reconcile', 'reconcile-stored'])
+const BULK_REASONS: ReadonlySet<string> = new Set(['import', 'reconcile', 'reconcile-stored', ECHO_SYNC])
 
 /** A webhook's sync past its business's cap: on the live queue, but ranked like bulk work. */
 export function isOverflowSync(job: Pick<LeadSyncJob, 'reason'>): boolean {
