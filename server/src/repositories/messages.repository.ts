@@ -46,6 +46,29 @@ export async function updateMessage(
 }
 
 /**
+ * Whether a reply of the hub's to this lead has been posted to Yelp (or is being posted) without
+ * its event read back yet: a webhook for this lead arriving now is most likely that reply's echo.
+ */
+export async function hasReplyAwaitingItsEvent(db: DB, clientId: string, leadId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.clientId, clientId),
+        eq(messages.direction, 'outbound'),
+        sql`${messages.metadata}->>'leadId' = ${leadId}`,
+        sql`${messages.metadata}->>'yelpAttemptedAt' is not null`,
+        sql`${messages.metadata}->>'yelpEventId' is null`,
+        inArray(messages.status, ['pending', 'success']),
+        gt(messages.createdAt, sql`now() - interval '10 minutes'`),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}
+
+/**
  * The hub's own reply a Yelp BIZ event may be the echo of: same lead, same text, sent in the
  * last two hours and not yet tied to a Yelp event (docs/providers/yelp.md §2: webhooks echo API writes).
  */

@@ -1,7 +1,7 @@
 import { QUEUES } from '@common/queues.ts'
 import { z } from 'zod'
-import { isSettledEcho } from '../../repositories/event-claims.repository.ts'
 import { queueLeadAutomation } from '../automation/automation-trigger.ts'
+import { decideEcho } from '../lead-sync/echo-deferral.ts'
 import { LeadSyncHandler } from '../lead-sync/lead-sync.handler.ts'
 import { queueOpportunityIfNeeded } from '../pipeline/queue-opportunity.ts'
 import { withLeadLease } from '../queue/lead-lease.ts'
@@ -52,17 +52,15 @@ export function leadSyncHandler(deps: JobDeps): LeadSyncHandler {
  * later (it may carry an event the running one read too early) and its worker moves on.
  */
 async function syncLead(job: LeadSyncJob, deps: JobDeps) {
-  // Yelp's webhook for a reply the hub posted: the reply read it back and claimed it, so this sync
-  // only stores it on the lead. In a burst of new leads each first reply's echo would otherwise
-  // take a live worker and a Yelp read ahead of a lead still waiting for its sync
-  // (bench/RESULTS.md, "First replies over 10 clients").
-  if (
-    job.reason === 'NEW_EVENT' &&
-    job.eventId &&
-    (await isSettledEcho(deps.db, job.clientId, job.leadId, job.eventId))
-  ) {
+  // The webhook of a reply the hub posted only stores that event: bulk work (echo-deferral.ts).
+  const echo = await decideEcho(deps.db, job, deps.clock())
+  if (echo.kind === 'bulk') {
     await deps.jobs.enqueue(leadSyncBulkJob, { ...job, reason: ECHO_SYNC })
     return { deferred: `event ${job.eventId} is the echo of a reply the hub sent: stored as bulk work` }
+  }
+  if (echo.kind === 'wait') {
+    await deps.jobs.enqueue(leadSyncJob, { ...job, echoWaited: true }, { startAfter: echo.startAfter })
+    return { deferred: `a reply to lead ${job.leadId} has not read its event back yet` }
   }
   const outcome = await withLeadLease(deps.db, leadSyncKey(job), (signal) =>
     leadSyncHandler(deps).run(job, signal),

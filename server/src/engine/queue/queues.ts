@@ -8,6 +8,8 @@ export interface LeadSyncJob {
   /** Why: a webhook update type, `webhook-overflow`, `import`, `reconcile` or `retry`. */
   reason: string
   eventId?: string
+  /** Already waited once for a reply to this lead to claim its echo (lead-sync/echo-deferral.ts). */
+  echoWaited?: boolean
 }
 
 export interface ReplyJob {
@@ -84,8 +86,9 @@ export const PRIORITY = { live: 10, overflow: 5, bulk: 0 } as const
 
 /**
  * Why a webhook's sync was moved to the bulk queue: the event it announces is the echo of a reply
- * the hub posted and already read back (lead-sync.job.ts). All that sync does is store that event
- * on the lead, so it must not take a live worker, nor a Yelp call, from a lead waiting for its sync.
+ * the hub posted and already read back (lead-sync/echo-deferral.ts). All that sync does is store
+ * that event on the lead, so it must not take a live worker, nor a Yelp call, from a lead waiting
+ * for its sync.
  */
 export const ECHO_SYNC = 'echo'
 
