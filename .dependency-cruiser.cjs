@@ -203,7 +203,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(web/dist|\\.tmp|test-results|\\.demo-data|data|drizzle)/' },
+    exclude: { path: '^(web/dist|server/dist|\\.tmp|test-results|\\.demo-data|data|drizzle)/' },
     // Type-only imports count: a layer that borrows another's types depends on it all the same.
     tsPreCompilationDeps: true,
     // The base config knows both aliases, @ (web/src) and @common (common/); the tsconfigs that

@@ -3,32 +3,18 @@
 // runs on a thread of its own with its own V8 heap, and the compiled modules of hundreds of
 // files stay in memory, about 30 MB of an idle hub's RSS (bench/RESULTS.md, "Idle memory").
 // Packages stay in node_modules (not bundled); `npm run dev` and the tests still run the sources.
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isOlderThanSources } from './source-freshness.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const SERVER_BUILD = join(root, 'server/dist/main.mjs')
 const sources = ['server/src', 'common', 'tsconfig.json', 'tsconfig.base.json', 'package-lock.json']
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)))
-  return newest
-}
-
-function isServerBuildStale() {
-  if (!existsSync(SERVER_BUILD)) return true
-  const builtAt = statSync(SERVER_BUILD).mtimeMs
-  return sources.some((source) => newestMtime(join(root, source)) > builtAt)
-}
-
 /** Builds when stale (well under a second); the path of the compiled server. */
 export async function ensureServerBuild() {
-  if (!isServerBuildStale()) return SERVER_BUILD
+  if (!isOlderThanSources(SERVER_BUILD, root, sources)) return SERVER_BUILD
   // Loaded only to build: the running server does not keep esbuild in its memory.
   const { build } = await import('esbuild')
   const { outputFiles } = await build({

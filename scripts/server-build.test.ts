@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { findFreePort } from '../server/src/testing/test-server.ts'
 // @ts-expect-error: a plain .mjs script without type declarations
 import { ensureServerBuild } from './server-build.mjs'
 
@@ -18,18 +18,6 @@ afterAll(() => {
   server?.kill('SIGKILL')
   rmSync(dataDir, { recursive: true, force: true })
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = address && typeof address === 'object' ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 /** The server's answer once it listens; its stderr if it exits or never listens. */
 async function answered(child: ChildProcess, url: string, stderr: () => string): Promise<Response> {
@@ -50,7 +38,7 @@ describe('the compiled server', () => {
     timeout: 120_000,
   }, async () => {
     const built: string = await ensureServerBuild()
-    const port = await freePort()
+    const port = await findFreePort()
     const child = spawn(process.execPath, ['--max-semi-space-size=2', built], {
       // A newcomer's environment, not vitest's (which sets BASE_URL to '/'): the embedded database.
       env: {

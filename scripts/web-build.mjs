@@ -1,8 +1,8 @@
 // Builds the web client when web/dist is missing or older than any of its sources.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isOlderThanSources } from './source-freshness.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const builtIndex = join(root, 'web/dist/index.html')
@@ -15,19 +15,8 @@ const sources = [
   'package-lock.json',
 ]
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)))
-  return newest
-}
-
 export function isWebBuildStale() {
-  if (!existsSync(builtIndex)) return true
-  const builtAt = statSync(builtIndex).mtimeMs
-  return sources.some((source) => newestMtime(join(root, source)) > builtAt)
+  return isOlderThanSources(builtIndex, root, sources)
 }
 
 /** Builds when stale; false when the build failed (vite's errors are on stderr). */
