@@ -46,6 +46,21 @@ export async function updateMessage(
 }
 
 /**
+ * The hub's replies to a lead, posted or waiting to be, not yet tied to a Yelp event, written in
+ * the last `within` (an SQL interval): the rows an echo of the hub's own writes may belong to.
+ */
+function unlinkedReplies(clientId: string, leadId: string, within: string) {
+  return and(
+    eq(messages.clientId, clientId),
+    eq(messages.direction, 'outbound'),
+    sql`${messages.metadata}->>'leadId' = ${leadId}`,
+    sql`${messages.metadata}->>'yelpEventId' is null`,
+    inArray(messages.status, ['pending', 'success']),
+    gt(messages.createdAt, sql`now() - ${within}::interval`),
+  )
+}
+
+/**
  * Whether a reply of the hub's to this lead has been posted to Yelp (or is being posted) without
  * its event read back yet: a webhook for this lead arriving now is most likely that reply's echo.
  */
@@ -55,13 +70,8 @@ export async function hasReplyAwaitingItsEvent(db: DB, clientId: string, leadId:
     .from(messages)
     .where(
       and(
-        eq(messages.clientId, clientId),
-        eq(messages.direction, 'outbound'),
-        sql`${messages.metadata}->>'leadId' = ${leadId}`,
+        unlinkedReplies(clientId, leadId, '10 minutes'),
         sql`${messages.metadata}->>'yelpAttemptedAt' is not null`,
-        sql`${messages.metadata}->>'yelpEventId' is null`,
-        inArray(messages.status, ['pending', 'success']),
-        gt(messages.createdAt, sql`now() - interval '10 minutes'`),
       ),
     )
     .limit(1)
@@ -81,17 +91,7 @@ export async function findUnlinkedReply(
   const [row] = await db
     .select()
     .from(messages)
-    .where(
-      and(
-        eq(messages.clientId, clientId),
-        eq(messages.direction, 'outbound'),
-        eq(messages.content, text),
-        sql`${messages.metadata}->>'leadId' = ${leadId}`,
-        sql`${messages.metadata}->>'yelpEventId' is null`,
-        inArray(messages.status, ['pending', 'success']),
-        gt(messages.createdAt, sql`now() - interval '2 hours'`),
-      ),
-    )
+    .where(and(unlinkedReplies(clientId, leadId, '2 hours'), eq(messages.content, text)))
     .orderBy(asc(messages.id))
     .limit(1)
   return row ?? null

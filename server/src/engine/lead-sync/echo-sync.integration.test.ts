@@ -29,6 +29,20 @@ async function echoSyncs(leadId: string, eventId: string): Promise<Array<{ name:
   return result.rows
 }
 
+/**
+ * Yelp stores the next reply to the lead at once (and sends its webhook) but answers the post a
+ * second later, so the echo's sync starts before the reply has read its event back.
+ */
+function answerRepliesLate(leadId: string): void {
+  world.yelp.server.faults.add({ method: 'POST', path: `/v3/leads/${leadId}/events`, slowResponseMs: 1000 })
+}
+
+/** GHL holds the text once: the hub's mirror of the reply, never its echo forwarded again. */
+async function expectMirroredOnce(text: string): Promise<void> {
+  await waitFor('the GHL mirror', async () => (await world.sims.ghlMessages()).some((m) => m.body === text))
+  expect((await world.sims.ghlMessages()).filter((m) => m.body === text)).toHaveLength(1)
+}
+
 /** Sends a reply from the inbox; its message id. */
 async function reply(leadId: string, text: string): Promise<number> {
   const sent = await world.admin.post(`/api/leads/${leadId}/reply`, { text })
@@ -72,38 +86,25 @@ describe("the webhook of the hub's own reply", () => {
     const reads = world.sims.yelpRequests('GET', new RegExp(`^/v3/leads/${LEAD}/events`)).length - readsBefore
     // The bulk sync's one incremental read, or none when an earlier sync had stored it already.
     expect(reads).toBeLessThanOrEqual(1)
-    // Never forwarded to GHL as a message of its own: GHL holds the reply once, as the hub's mirror.
-    await waitFor('the GHL mirror', async () => (await world.sims.ghlMessages()).some((m) => m.body === text))
-    expect((await world.sims.ghlMessages()).filter((m) => m.body === text)).toHaveLength(1)
+    await expectMirroredOnce(text)
   })
 
   it('waits for a reply still reading its event back, then syncs its echo as bulk work', {
     timeout: 60_000,
   }, async () => {
-    // Yelp stores the reply at once (and sends its webhook) but answers the post a second later,
-    // so the echo's sync starts before the reply has read its event back.
-    world.yelp.server.faults.add({
-      method: 'POST',
-      path: `/v3/leads/${SLOW_LEAD}/events`,
-      slowResponseMs: 1000,
-    })
+    answerRepliesLate(SLOW_LEAD)
     const text = 'We have a crew free on Thursday morning'
     const echoId = await deliveredEventId(SLOW_LEAD, await reply(SLOW_LEAD, text))
     await waitFor('the echo synced as bulk work', async () =>
       (await echoSyncs(SLOW_LEAD, echoId)).some((job) => job.name === QUEUES.leadSyncBulk),
     )
-    await waitFor('the GHL mirror', async () => (await world.sims.ghlMessages()).some((m) => m.body === text))
-    expect((await world.sims.ghlMessages()).filter((m) => m.body === text)).toHaveLength(1)
+    await expectMirroredOnce(text)
   })
 
   it('forwards a consumer message that arrives while a reply is on its way, a moment later', {
     timeout: 60_000,
   }, async () => {
-    world.yelp.server.faults.add({
-      method: 'POST',
-      path: `/v3/leads/${SLOW_LEAD}/events`,
-      slowResponseMs: 1000,
-    })
+    answerRepliesLate(SLOW_LEAD)
     const messageId = await reply(SLOW_LEAD, 'Does 10am suit you?')
     // The customer writes while the reply's post is still unanswered.
     await waitFor('the reply on its way', async () =>
