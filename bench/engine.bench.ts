@@ -9,7 +9,8 @@
 //     or BENCH_DATABASE_URL=<an empty database> to use that one)
 //
 // Sizes (environment, defaults are the recorded ones): ACK_SECONDS=10 ACK_RATE=500 ACK_LEADS=50
-// ACK_CONNECTIONS=10; E2E_RATE=20 E2E_SECONDS=30 E2E_LEADS=50; DRAIN_CLIENTS=50 DRAIN_LEADS=2
+// ACK_CONNECTIONS=10 (the ack rows: the maximum, ACK_RATE as autocannon offers it, in a burst at
+// the start of each second, and ACK_RATE paced evenly, paced-load.mjs); E2E_RATE=20 E2E_SECONDS=30 E2E_LEADS=50; DRAIN_CLIENTS=50 DRAIN_LEADS=2
 // DRAIN_EVENTS=50 (per lead) DRAIN_TIMEOUT_S=170. Every request goes to 127.0.0.1 only, and
 // every loop is bounded in count and time. A JSON copy of each result goes to bench/results/.
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -17,6 +18,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import type autocannon from 'autocannon'
 import pg from 'pg'
 import { finishesWithin, sleep } from '../server/src/testing/wait-for.ts'
+import { resetStatementProfile, statementProfile } from './pg-statements.ts'
 import {
   cpuMeter,
   type DbKind,
@@ -306,13 +308,15 @@ interface CannonRow {
   non2xx: number
   errors: number
   cpu: ReturnType<ReturnType<typeof cpuMeter>>
+  /** A paced run's 25 slowest requests: when each was due (ms from the start) and its latency. */
+  slowest?: Array<{ atMs: number; ms: number }>
 }
 
 async function cannon(
   target: string,
   url: string,
   bodies: string[],
-  mode: { rate?: number; seconds: number; connections: number; pid?: number },
+  mode: { rate?: number; paced?: boolean; seconds: number; connections: number; pid?: number },
 ): Promise<CannonRow> {
   const loader = spawn(process.execPath, [new URL('./load-generator.mjs', import.meta.url).pathname], {
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -330,16 +334,19 @@ async function cannon(
       connections: mode.connections,
       seconds: mode.seconds,
       rate: mode.rate,
+      paced: mode.paced,
       bodies,
     }),
   )
   const code = await exited
   const cpu = meter()
   if (code !== 0) throw new Error(`load generator exited with ${code}`)
-  const result = JSON.parse(output) as autocannon.Result
+  const result = JSON.parse(output) as autocannon.Result & Pick<CannonRow, 'slowest'>
   return {
     target,
-    mode: mode.rate ? `${mode.rate} req/s` : `max (${mode.connections} connections)`,
+    mode: mode.rate
+      ? `${mode.rate} req/s ${mode.paced ? 'paced' : 'in bursts'}`
+      : `max (${mode.connections} connections)`,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -347,6 +354,7 @@ async function cannon(
     non2xx: result.non2xx,
     errors: result.errors,
     cpu,
+    ...(result.slowest ? { slowest: result.slowest } : {}),
   }
 }
 
@@ -415,15 +423,19 @@ async function ackScenario() {
   const warm = await cannon('hub (warm-up)', hubUrl, bodies, { seconds: 3, connections, pid })
   await idle()
   const statsBefore = await pgStats(world)
+  const profiled = world.databaseUrl ? await resetStatementProfile(world.databaseUrl) : false
   rows.push(await cannon('hub', hubUrl, bodies, { seconds, connections, pid }))
   await sleep(1000)
   const statsAfter = await pgStats(world)
+  const statementsAtMax = profiled && world.databaseUrl ? await statementProfile(world.databaseUrl) : null
   const queuedAfterMax = (
     await world.admin.call<unknown[]>('list the jobs', 'GET', '/api/jobs?state=created&limit=500')
   ).length
   const hubRss = world.hub.rssMb()
   await idle()
   rows.push(await cannon('hub', hubUrl, bodies, { seconds, connections, rate, pid }))
+  await idle()
+  rows.push(await cannon('hub', hubUrl, bodies, { seconds, connections, rate, paced: true, pid }))
   await sleep(2000)
   const exactlyOnce = checkExactlyOnce(world, expected)
   const calls = providerCalls(world)
@@ -439,6 +451,7 @@ async function ackScenario() {
     await cannon('bare (warm-up)', bareUrl, bodies, { ...bareMode, seconds: 3 })
     rows.push(await cannon('bare node:http', bareUrl, bodies, bareMode))
     rows.push(await cannon('bare node:http', bareUrl, bodies, { ...bareMode, rate }))
+    rows.push(await cannon('bare node:http', bareUrl, bodies, { ...bareMode, rate, paced: true }))
   } finally {
     await bare.stop()
   }
@@ -461,13 +474,14 @@ async function ackScenario() {
     settings: { seconds, rate, leads: leadCount, connections },
     seedStatuses,
     rows,
-    ratioMax: +((rows[0]?.rps ?? 0) / (rows[2]?.rps ?? 1)).toFixed(3),
+    ratioMax: +((rows[0]?.rps ?? 0) / (rows.find((r) => r.target === 'bare node:http')?.rps ?? 1)).toFixed(3),
     queuedAfterMax,
     hubRssMbAfterMax: Math.round(hubRss),
     exactlyOnce,
     refusedLeadSyncFetches: refused,
     webhookAcks2xxCounted: acked,
     postgresPerAckAtMax,
+    statementsAtMax,
     ...inspected,
     providerCalls: { ...calls, getLeadTimes: undefined },
   }

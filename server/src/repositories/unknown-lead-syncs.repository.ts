@@ -19,7 +19,9 @@ export interface UnknownLeadSyncs {
  * for each of their clients, which syncs of not-yet-stored leads already wait on the live queue at
  * live priority (the overflow behind them is not counted: a flood would make every count read it).
  * The waiting ones are read through pg-boss's fetch index (name, state below `active`), so the cost
- * follows the live queue's backlog, not its history.
+ * follows the live queue's backlog, not its history; and only when a delivered lead is not stored
+ * (an uncorrelated condition, checked once before the scan): most deliveries are messages on
+ * known leads, and a burst of them grows the very backlog each acknowledgement would read.
  */
 export async function findUnknownLeadSyncs(
   db: DB,
@@ -41,7 +43,11 @@ export async function findUnknownLeadSyncs(
       union all
       select 'queued' as kind, j.data->>'clientId' as client_id, j.data->>'leadId' as lead_id
         from pgboss.job j
-        where j.name = ${queue} and j.state < 'active' and j.priority >= ${minPriority}
+        where exists (
+            select 1 from delivered d
+            where not exists (select 1 from leads l where l.lead_id = d.lead_id and l.client_id = d.client_id)
+          )
+          and j.name = ${queue} and j.state < 'active' and j.priority >= ${minPriority}
           and j.data->>'clientId' in (select client_id from delivered)
           and not exists (
             select 1 from leads l where l.lead_id = j.data->>'leadId' and l.client_id = j.data->>'clientId'

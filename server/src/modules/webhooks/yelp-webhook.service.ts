@@ -1,7 +1,10 @@
 import type { DB } from '../../db/database.ts'
 import { GroupCommit } from '../../db/group-commit.ts'
 import { urgently } from '../../db/urgency.ts'
-import { enqueueWebhookSyncs } from '../../engine/lead-sync/webhook-lead-admission.ts'
+import {
+  enqueueWebhookSyncs,
+  REMEMBERED_STORED_LEADS,
+} from '../../engine/lead-sync/webhook-lead-admission.ts'
 import type { JobQueue } from '../../engine/queue/job-queue.ts'
 import type { LeadSyncJob } from '../../engine/queue/queues.ts'
 import { storableRawText } from '../../http/storable-json.ts'
@@ -11,6 +14,7 @@ import {
   verificationChallenge,
   webhookSecretMatches,
 } from '../../integrations/yelp/yelp-webhook-verification.ts'
+import { BoundedSet } from '../../lib/bounded-set.ts'
 import { webhooksReceived } from '../../lib/process-metrics.ts'
 import { describeIssues } from '../../lib/validation.ts'
 import { findClientIdsByBusinessIds } from '../../repositories/clients.repository.ts'
@@ -67,6 +71,8 @@ export class YelpWebhookService {
   private readonly deliveries: GroupCommit<Delivery, IngestResult>
   /** The log rows' search text and counts are filled after the answer, by the log-index job. */
   private readonly logIndex: LogIndexWake
+  /** Leads this process has seen stored, as `clientId:leadId`: their syncs go live unasked. */
+  private readonly storedLeads = new BoundedSet<string>(REMEMBERED_STORED_LEADS)
 
   constructor(
     private readonly db: DB,
@@ -197,8 +203,8 @@ export class YelpWebhookService {
       })
       return { status: 200, body: response, queued: webhook.data.updates.length }
     })
-    // A business's leads not stored yet go live up to a cap, the rest to the bulk queue.
-    await enqueueWebhookSyncs(tx, this.jobs, jobs)
+    // A business's leads not stored yet go live up to a cap, the rest queue behind them.
+    await enqueueWebhookSyncs(tx, this.jobs, jobs, this.storedLeads)
     // One log row per delivery, in order.
     const logIds = await insertWebhookLogs(tx, logs)
     return results.map((result, index) => ({ ...result, logId: logIds[index] }))
