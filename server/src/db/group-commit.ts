@@ -1,6 +1,6 @@
 /**
  * Group commit: callers submit one item each and wait for it to be durable; the items that
- * arrive while a write is in flight go to the database together, in one transaction, by the
+ * arrive while a write is in flight go to the database together, in one write (a transaction or a statement), by the
  * next write. Under load a single BEGIN … COMMIT (and, on PGlite, one trip through its single
  * connection) serves dozens of requests; at low load a batch is one item and nothing waits for
  * a timer.
@@ -8,7 +8,7 @@
  * If a batch fails, its items are written one by one, so one bad item cannot fail the others.
  */
 export interface GroupCommitOptions<T, R> {
-  /** Writes a batch in one transaction and answers each item, in order. */
+  /** Writes a batch atomically and answers each item, in order. */
   writeBatch: (items: T[]) => Promise<R[]>
   /** Writes one item alone, after its batch failed. */
   writeOne: (item: T) => Promise<R>

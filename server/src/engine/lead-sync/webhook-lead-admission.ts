@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database.ts'
+import type { Statement } from '../../db/positional-sql.ts'
 import type { BoundedSet } from '../../lib/bounded-set.ts'
 import { findUnknownLeadSyncs } from '../../repositories/unknown-lead-syncs.repository.ts'
 import { leadSyncJob } from '../jobs/lead-sync.job.ts'
@@ -18,27 +19,42 @@ export const UNKNOWN_LEADS_LIVE_CAP = 20
 export const REMEMBERED_STORED_LEADS = 20_000
 
 /**
- * Queues a webhook batch's lead syncs, in the batch's transaction. A sync of a stored lead, or of
- * a lead whose sync already waits at live priority, goes live; so do a business's not-yet-stored
- * leads up to the cap. The rest are queued as overflow: on the same queue and workers, fetched
- * only when no live sync waits, their Yelp calls ranked behind live ones, but still synced:
- * nothing a delivery names is lost. One query for the whole batch, whatever its number of leads,
- * and none when every lead is one `storedLeads` remembers: most deliveries are messages on leads
- * the hub has, and the query's round trip was a tenth of an acknowledgement (bench/RESULTS.md).
- * A remembered lead deleted since only goes live when it would have been capped: no loss.
+ * Queues a webhook batch's lead syncs with the batch's own write: `write` gets their insert as
+ * SQL and runs it in the statement that stores the batch (JobQueue.enqueueManyAlong), so the
+ * syncs exist if and only if the log rows do. A sync of a stored lead, or of a lead whose sync
+ * already waits at live priority, goes live; so do a business's not-yet-stored leads up to the
+ * cap. The rest are queued as overflow: on the same queue and workers, fetched only when no live
+ * sync waits, their Yelp calls ranked behind live ones, but still synced: nothing a delivery
+ * names is lost. One query for the whole batch, whatever its number of leads, and none when every
+ * lead is one `storedLeads` remembers: most deliveries are messages on leads the hub has, and
+ * the query's round trip was a tenth of an acknowledgement (bench/RESULTS.md). A remembered lead
+ * deleted since only goes live when it would have been capped: no loss. The query runs just
+ * before the write, not with it: under READ COMMITTED each statement reads its own snapshot
+ * either way, and the cap is a bound on a flood, not an exact count.
  */
-export async function enqueueWebhookSyncs(
-  tx: DB,
+export async function enqueueWebhookSyncs<R>(
+  db: DB,
   jobs: JobQueue,
   syncs: readonly LeadSyncJob[],
   storedLeads: BoundedSet<string>,
-): Promise<void> {
-  if (syncs.length === 0) return
+  write: (insertSyncs: Statement | null) => Promise<R>,
+): Promise<R> {
+  const admitted = syncs.length === 0 ? [] : await admit(db, syncs, storedLeads)
+  // One insert: the overflow's reason gives it its lower priority (lead-sync.job.ts).
+  return jobs.enqueueManyAlong(leadSyncJob, admitted, write)
+}
+
+/** The batch's syncs as they are to be queued: live first, then the overflow with its reason. */
+async function admit(
+  db: DB,
+  syncs: readonly LeadSyncJob[],
+  storedLeads: BoundedSet<string>,
+): Promise<LeadSyncJob[]> {
   const live: LeadSyncJob[] = []
   const unremembered: LeadSyncJob[] = []
   for (const sync of syncs) (storedLeads.has(leadSyncKey(sync)) ? live : unremembered).push(sync)
   const { stored, queuedUnknown } = await findUnknownLeadSyncs(
-    tx,
+    db,
     unremembered,
     QUEUES.leadSync,
     PRIORITY.live,
@@ -58,6 +74,5 @@ export async function enqueueWebhookSyncs(
       live.push(sync)
     } else overflow.push({ ...sync, reason: UNKNOWN_LEAD_OVERFLOW })
   }
-  // One insert: the overflow's reason gives it its lower priority (lead-sync.job.ts).
-  await jobs.enqueueMany(leadSyncJob, [...live, ...overflow], { tx })
+  return [...live, ...overflow]
 }

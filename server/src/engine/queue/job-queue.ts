@@ -1,6 +1,7 @@
 import type { QueueName } from '@common/queues.ts'
 import type PgBoss from 'pg-boss'
 import type { DB } from '../../db/database.ts'
+import { positionalSql, type Statement } from '../../db/positional-sql.ts'
 import type { IdleWorkers } from './idle-workers.ts'
 import { transactionDb } from './tx-queue.ts'
 
@@ -36,6 +37,18 @@ export interface JobQueue {
   enqueue<P extends object>(job: QueuedJob<P>, data: P, options?: EnqueueOptions): Promise<string | null>
   /** Many jobs in one insert (an import's or a webhook's lead ids). */
   enqueueMany<P extends object>(job: QueuedJob<P>, data: readonly P[], options?: { tx?: DB }): Promise<void>
+  /**
+   * Many jobs written by the caller's own statement: `write` gets their insert as SQL to run as a
+   * CTE of it (`with jobs as (…) insert …`), or null when there are none. One round trip, and
+   * atomic without a transaction (a statement is all or nothing); where a transaction's BEGIN,
+   * COMMIT and statements are each a round trip, that is most of a webhook's acknowledgement
+   * (bench/RESULTS.md "One statement"). The workers are woken once `write` resolved.
+   */
+  enqueueManyAlong<P extends object, R>(
+    job: QueuedJob<P>,
+    data: readonly P[],
+    write: (insertJobs: Statement | null) => Promise<R>,
+  ): Promise<R>
   /**
    * Runs `run` in one transaction of `db`; the jobs it enqueued with `{ tx }` wake a worker once
    * it committed (a worker woken earlier would not see them yet, and would wait for its next poll).
@@ -89,6 +102,18 @@ export class PgBossJobQueue implements JobQueue {
     this.wakeAfter(tx, job.queue, rows.length)
   }
 
+  async enqueueManyAlong<P extends object, R>(
+    job: QueuedJob<P>,
+    data: readonly P[],
+    write: (insertJobs: Statement | null) => Promise<R>,
+  ): Promise<R> {
+    if (data.length === 0) return write(null)
+    const rows = data.map((one) => ({ name: job.queue, data: one, ...this.keyAndPriority(job, one) }))
+    const result = await write(await this.insertStatement(rows))
+    this.workers.wake(job.queue, rows.length)
+    return result
+  }
+
   async transaction<T>(db: DB, run: (tx: DB) => Promise<T>): Promise<T> {
     const wakes = new Map<string, number>()
     const result = await db.transaction(async (tx) => {
@@ -113,6 +138,23 @@ export class PgBossJobQueue implements JobQueue {
     if (!(await this.boss.getQueue(job.queue)))
       await this.boss.createQueue(job.queue, { name: job.queue, ...job.options })
     await this.boss.schedule(job.queue, cron, undefined, tz ? { tz } : undefined)
+  }
+
+  /**
+   * pg-boss's own insert of `rows`, taken as SQL instead of run: it stays pg-boss's (the queue's
+   * policy and defaults, its singleton conflicts) wherever the statement runs.
+   */
+  private async insertStatement(rows: PgBoss.JobInsert[]): Promise<Statement> {
+    let statement: Statement | undefined
+    const capture: PgBoss.Db = {
+      executeSql: async (text: string, values: unknown[] = []) => {
+        statement = positionalSql(text, values)
+        return { rows: [] }
+      },
+    }
+    await this.boss.insert(rows, { db: capture })
+    if (!statement) throw new Error('pg-boss built no insert statement for the jobs')
+    return statement
   }
 
   private keyAndPriority<P extends object>(job: QueuedJob<P>, data: P) {
