@@ -161,8 +161,8 @@ export class YelpWebhookService {
 
   /**
    * The batch's clients in one query, then its jobs and log rows in one statement: atomic without
-   * a transaction, whose BEGIN and COMMIT were two more round trips (bench/RESULTS.md "One
-   * statement").
+   * a transaction, whose BEGIN and COMMIT were two more round trips (bench/RESULTS.md, "one
+   * statement for a webhook batch").
    */
   private async write(batch: Delivery[]): Promise<IngestResult[]> {
     const businessIds = [...new Set(batch.map((delivery) => delivery.webhook.data.id))]
