@@ -1,14 +1,8 @@
 import { sql } from 'drizzle-orm'
-import type PgBoss from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, openDatabase } from '../../db/database.ts'
 import { clients, leads } from '../../db/schema.ts'
 import { BoundedSet } from '../../lib/bounded-set.ts'
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts'
-import { createDeclaredQueues } from '../jobs/job-registry.ts'
-import { IdleWorkers } from '../queue/idle-workers.ts'
-import { PgBossJobQueue } from '../queue/job-queue.ts'
-import { createQueue, stopQueue } from '../queue/queue.ts'
+import { openQueueWorld, type QueueWorld } from '../../testing/queue-world.ts'
 import { type LeadSyncJob, PRIORITY, QUEUES } from '../queue/queues.ts'
 import { enqueueWebhookSyncs, UNKNOWN_LEADS_LIVE_CAP } from './webhook-lead-admission.ts'
 
@@ -16,28 +10,16 @@ import { enqueueWebhookSyncs, UNKNOWN_LEADS_LIVE_CAP } from './webhook-lead-admi
 // remembered lead is not looked up again (its sync goes live), an unknown one still is, and the
 // cap on a business's unknown leads holds whatever the delivery mixes (docs/decisions/0026).
 
-let testDb: TestDatabase
-let database: Database
-let boss: PgBoss
-let jobs: PgBossJobQueue
+let world: QueueWorld
 
 beforeAll(async () => {
-  testDb = await createTestDatabase()
-  database = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl })
-  boss = createQueue(database)
-  await boss.start()
-  await createDeclaredQueues(boss)
-  jobs = new PgBossJobQueue(boss, new IdleWorkers(boss))
-  await database.db.insert(clients).values([
+  world = await openQueueWorld()
+  await world.database.db.insert(clients).values([
     { clientId: 'acme', name: 'Acme', yelpTokens: { businessId: 'acme-biz' } },
     { clientId: 'bravo', name: 'Bravo', yelpTokens: { businessId: 'bravo-biz' } },
   ])
 }, 60_000)
-afterAll(async () => {
-  await stopQueue(boss, 2000).catch(() => {})
-  await database?.close()
-  await testDb?.dispose()
-})
+afterAll(() => world?.close())
 
 const sync = (clientId: string, leadId: string): LeadSyncJob => ({
   clientId,
@@ -47,14 +29,14 @@ const sync = (clientId: string, leadId: string): LeadSyncJob => ({
 })
 
 async function storeLead(clientId: string, leadId: string) {
-  await database.db
+  await world.database.db
     .insert(leads)
     .values({ leadId, clientId, timeCreated: new Date(), lastEventTime: new Date() })
 }
 
 /** The queued lead syncs of these leads: lead id → priority. */
 async function queued(leadIds: string[]): Promise<Map<string, number>> {
-  const result = (await database.db.execute(
+  const result = (await world.database.db.execute(
     sql`select data->>'leadId' as lead_id, priority from pgboss.job
       where name = ${QUEUES.leadSync} and data->>'leadId' in ${leadIds}`,
   )) as unknown as { rows: Array<{ lead_id: string; priority: number }> }
@@ -64,8 +46,8 @@ async function queued(leadIds: string[]): Promise<Map<string, number>> {
 async function admit(clientId: string, leadIds: string[], remembered: BoundedSet<string>) {
   const syncs = leadIds.map((leadId) => sync(clientId, leadId))
   // The caller's write runs the syncs' insert, as the webhook's log insert does.
-  await enqueueWebhookSyncs(database.ingestDb, jobs, syncs, remembered, async (insertSyncs) => {
-    if (insertSyncs) await database.ingestDb.execute(insertSyncs)
+  await enqueueWebhookSyncs(world.database.ingestDb, world.jobs, syncs, remembered, async (insertSyncs) => {
+    if (insertSyncs) await world.database.ingestDb.execute(insertSyncs)
   })
 }
 
@@ -79,8 +61,8 @@ describe('admitting a delivery lead syncs', () => {
 
     // Gone from the table since, and the business's unknown leads at their cap: looked up, it
     // would be one more unknown lead and go to the overflow.
-    await database.db.execute(sql`delete from leads where lead_id = 'stored-1'`)
-    await database.db.execute(sql`delete from pgboss.job where data->>'leadId' = 'stored-1'`)
+    await world.database.db.execute(sql`delete from leads where lead_id = 'stored-1'`)
+    await world.database.db.execute(sql`delete from pgboss.job where data->>'leadId' = 'stored-1'`)
     const atCap = Array.from({ length: UNKNOWN_LEADS_LIVE_CAP }, (_, i) => `acme-unknown-${i}`)
     await admit('acme', atCap, remembered)
     await admit('acme', ['stored-1'], remembered)

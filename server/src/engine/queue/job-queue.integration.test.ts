@@ -1,37 +1,19 @@
 import { sql } from 'drizzle-orm'
-import type PgBoss from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, openDatabase } from '../../db/database.ts'
 import { insertWebhookLogs } from '../../repositories/webhook-logs.repository.ts'
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts'
-import { createDeclaredQueues } from '../jobs/job-registry.ts'
+import { openQueueWorld, type QueueWorld } from '../../testing/queue-world.ts'
 import { leadSyncJob } from '../jobs/lead-sync.job.ts'
-import { IdleWorkers } from './idle-workers.ts'
-import { PgBossJobQueue } from './job-queue.ts'
-import { createQueue, stopQueue } from './queue.ts'
 import { type LeadSyncJob, PRIORITY, QUEUES, UNKNOWN_LEAD_OVERFLOW } from './queues.ts'
 
 // Jobs written by their caller's own statement (the webhook's log rows): one statement, so both
 // are written or neither, with pg-boss's policy and the job's key and priority as with any enqueue.
 
-let testDb: TestDatabase
-let database: Database
-let boss: PgBoss
-let jobs: PgBossJobQueue
+let world: QueueWorld
 
 beforeAll(async () => {
-  testDb = await createTestDatabase()
-  database = await openDatabase({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl })
-  boss = createQueue(database)
-  await boss.start()
-  await createDeclaredQueues(boss)
-  jobs = new PgBossJobQueue(boss, new IdleWorkers(boss))
+  world = await openQueueWorld()
 }, 60_000)
-afterAll(async () => {
-  await stopQueue(boss, 2000).catch(() => {})
-  await database?.close()
-  await testDb?.dispose()
-})
+afterAll(() => world?.close())
 
 const sync = (leadId: string, reason = 'NEW_EVENT'): LeadSyncJob => ({ clientId: 'acme', leadId, reason })
 const log = (marker: string) => ({
@@ -44,7 +26,7 @@ const log = (marker: string) => ({
 })
 
 async function syncsOf(leadIds: string[]): Promise<Array<{ leadId: string; priority: number }>> {
-  const result = (await database.db.execute(
+  const result = (await world.database.db.execute(
     sql`select data->>'leadId' as lead_id, priority from pgboss.job
       where name = ${QUEUES.leadSync} and data->>'leadId' in ${leadIds} order by lead_id`,
   )) as unknown as { rows: Array<{ lead_id: string; priority: number }> }
@@ -52,7 +34,7 @@ async function syncsOf(leadIds: string[]): Promise<Array<{ leadId: string; prior
 }
 
 async function logsMarked(marker: string): Promise<number> {
-  const result = (await database.db.execute(
+  const result = (await world.database.db.execute(
     sql`select count(*) as n from webhook_logs where payload->>'marker' = ${marker}`,
   )) as unknown as { rows: Array<{ n: unknown }> }
   return Number(result.rows[0]?.n)
@@ -60,10 +42,11 @@ async function logsMarked(marker: string): Promise<number> {
 
 describe('JobQueue.enqueueManyAlong', () => {
   it('writes the jobs and the caller rows in one statement, with the job keys and priorities', async () => {
-    const ids = await jobs.enqueueManyAlong(
+    const ids = await world.jobs.enqueueManyAlong(
       leadSyncJob,
       [sync('along-1'), sync('along-2', UNKNOWN_LEAD_OVERFLOW)],
-      (insertJobs) => insertWebhookLogs(database.ingestDb, [log('along-a'), log('along-b')], insertJobs),
+      (insertJobs) =>
+        insertWebhookLogs(world.database.ingestDb, [log('along-a'), log('along-b')], insertJobs),
     )
     expect(ids).toHaveLength(2)
     expect(ids[0]).toBeLessThan(ids[1] as number)
@@ -75,11 +58,11 @@ describe('JobQueue.enqueueManyAlong', () => {
   })
 
   it('keeps the queue policy: a second waiting sync of a lead is dropped, its rows still written', async () => {
-    await jobs.enqueueManyAlong(leadSyncJob, [sync('along-3')], (insertJobs) =>
-      insertWebhookLogs(database.ingestDb, [log('along-c')], insertJobs),
+    await world.jobs.enqueueManyAlong(leadSyncJob, [sync('along-3')], (insertJobs) =>
+      insertWebhookLogs(world.database.ingestDb, [log('along-c')], insertJobs),
     )
-    await jobs.enqueueManyAlong(leadSyncJob, [sync('along-3')], (insertJobs) =>
-      insertWebhookLogs(database.ingestDb, [log('along-d')], insertJobs),
+    await world.jobs.enqueueManyAlong(leadSyncJob, [sync('along-3')], (insertJobs) =>
+      insertWebhookLogs(world.database.ingestDb, [log('along-d')], insertJobs),
     )
     expect(await syncsOf(['along-3'])).toHaveLength(1)
     expect(await logsMarked('along-d')).toBe(1)
@@ -88,8 +71,8 @@ describe('JobQueue.enqueueManyAlong', () => {
   it('writes no job when the caller statement fails', async () => {
     const failing = { ...log('along-e'), statusCode: 'not a number' as unknown as number }
     await expect(
-      jobs.enqueueManyAlong(leadSyncJob, [sync('along-4')], (insertJobs) =>
-        insertWebhookLogs(database.ingestDb, [log('along-e'), failing], insertJobs),
+      world.jobs.enqueueManyAlong(leadSyncJob, [sync('along-4')], (insertJobs) =>
+        insertWebhookLogs(world.database.ingestDb, [log('along-e'), failing], insertJobs),
       ),
     ).rejects.toThrow()
     expect(await syncsOf(['along-4'])).toEqual([])
