@@ -42,7 +42,8 @@ export interface JobQueue {
    * CTE of it (`with jobs as (…) insert …`), or null when there are none. One round trip, and
    * atomic without a transaction (a statement is all or nothing); where a transaction's BEGIN,
    * COMMIT and statements are each a round trip, that is most of a webhook's acknowledgement
-   * (bench/RESULTS.md, "one statement for a webhook batch"). The workers are woken once `write` resolved.
+   * (bench/RESULTS.md, "one statement for a webhook batch"). The workers are woken once `write`
+   * resolved.
    */
   enqueueManyAlong<P extends object, R>(
     job: QueuedJob<P>,
