@@ -2,8 +2,8 @@
  * Group commit: callers submit one item each and wait for it to be durable; the items that
  * arrive while a write is in flight go to the database together, atomically (one transaction,
  * or one statement), by the next write. Under load one write (and, on PGlite, one trip through
- * its single connection) serves dozens of requests; at low load a batch is one item and nothing waits for
- * a timer.
+ * its single connection) serves dozens of requests; at low load a batch is one item and nothing
+ * waits for a timer.
  *
  * If a batch fails, its items are written one by one, so one bad item cannot fail the others.
  */
