@@ -16,8 +16,9 @@ export async function registerWebClient(app: FastifyInstance): Promise<void> {
       root: WEB_DIST,
       wildcard: false,
       index: false,
-      setHeaders: (res, path) => {
-        res.setHeader(
+      // @fastify/static 10 hands the Fastify reply here (9 handed the raw response).
+      setHeaders: (reply, path) => {
+        reply.header(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         )
