@@ -27,7 +27,29 @@ function runVitestOnce(name, args) {
     ],
     { cwd: root, stdio: 'inherit' },
   )
-  return countResults(output, result.status)
+  const slowest = slowestFiles(name, output)
+  return { ...countResults(output, result.status), slowest }
+}
+
+/** How many of the slowest files each run names: CI keeps the suite under its time budget. */
+const SLOWEST_FILES = 12
+
+// The suite's time is what CI spends most of: naming the slowest files in the log says where to
+// look first when it grows (a file's wall time, from vitest's own report).
+function slowestFiles(name, file) {
+  if (!existsSync(file)) return []
+  const report = JSON.parse(readFileSync(file, 'utf8'))
+  const files = report.testResults
+    .map((suite) => ({ path: suite.name.replace(root, ''), ms: suite.endTime - suite.startTime }))
+    .filter((entry) => Number.isFinite(entry.ms))
+    .sort((a, b) => b.ms - a.ms)
+  const total = (Date.now() - report.startTime) / 1000
+  console.log(`\nSlowest ${name} files (${files.length} files, ${total.toFixed(0)} s in all):`)
+  const named = files
+    .slice(0, SLOWEST_FILES)
+    .map((entry) => `${(entry.ms / 1000).toFixed(1).padStart(6)} s  ${entry.path}`)
+  for (const line of named) console.log(`  ${line}`)
+  return named
 }
 
 /** At most this many failed files are run a second time; more is a breakage, not a flake. */
@@ -48,6 +70,7 @@ function runVitest(name, args) {
   const passedBefore = files.reduce((sum, file) => sum + first.passedByFile[file], 0)
   return {
     ...again,
+    slowest: first.slowest,
     passed: first.passed - passedBefore + again.passed,
     flaky: first.names,
   }
@@ -82,8 +105,9 @@ function countResults(file, exitCode) {
   return { passed: report.numPassedTests, failed, names, passedByFile, failedByFile, flaky: [] }
 }
 
-const totals = { passed: 0, failed: 0, failures: [], flaky: [] }
+const totals = { passed: 0, failed: 0, failures: [], flaky: [], slowest: [] }
 const add = (counts) => {
+  totals.slowest.push(...(counts.slowest ?? []).slice(0, 5))
   totals.passed += counts.passed
   totals.failed += counts.failed
   totals.failures.push(...counts.names)
