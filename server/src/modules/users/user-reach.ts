@@ -10,8 +10,10 @@ import { visibleClientIds } from '../clients/client-scope.ts'
 // Whom a signed-in user may touch in the user screens, beyond the route's permission flag.
 
 /**
- * A scoped role reaches only the users it lists: itself and the users of its clients; any
- * other is "not found", as in the list (docs/decisions/0022-what-scoped-roles-see.md).
+ * A scoped role reaches a user only when every client of that user is one of its own: sharing
+ * one client is not enough, or an operator could take over another client's staff. A user it
+ * does not list (no client in common, or no client at all) is "not found", as in the list; one
+ * it lists but with clients beyond its own is refused (docs/decisions/0022-what-scoped-roles-see.md).
  */
 export async function ensureUserVisible(
   db: DB,
@@ -23,6 +25,22 @@ export async function ensureUserVisible(
   const theirs = await listAssignedClientIds(db, userId)
   if (!theirs.some((clientId) => scope.includes(clientId)))
     throw new NotFoundError(`User ${userId} not found`)
+  if (!theirs.every((clientId) => scope.includes(clientId)))
+    throw new ForbiddenError(`User ${userId} is also assigned to clients outside yours`)
+}
+
+/**
+ * A scoped role sets no password but its own: a password it chose is a way into that account,
+ * and through it into whatever that user is later given.
+ */
+export async function ensureMaySetPassword(
+  db: DB,
+  session: AuthenticatedSession,
+  userId: number,
+): Promise<void> {
+  if (userId === session.user.id) return
+  if ((await visibleClientIds(db, session)) !== null)
+    throw new ForbiddenError("Only admins and managers set another user's password")
 }
 
 /** Nobody grants a role above their own (README "Sign-in and permissions"). */

@@ -30,14 +30,17 @@ beforeAll(async () => {
   for (const [clientId, name] of [
     ['own', 'Own Plumbing'],
     ['other', 'Other Roofing'],
+    ['third', 'Third Electric'],
   ]) {
     expect((await admin.post('/api/clients', { clientId, name })).status).toBe(201)
   }
   await createUser('peter', 'operator', ['other'])
   await createUser('sam', 'viewer', ['own', 'other'])
+  await createUser('wendy', 'viewer', ['own'])
+  await createUser('uma', 'operator', [])
   olivia = await signInScopedOperator(server.url, admin, {
     username: 'olivia',
-    clientIds: ['own'],
+    clientIds: ['own', 'third'],
     grant: ['canAssignClients', 'canViewUsers', 'canViewLogs'],
   })
   ids.olivia = ((await olivia.get('/api/auth/me')).body as { user: { id: number } }).user.id
@@ -68,44 +71,110 @@ describe('an operator holding canAssignClients', () => {
     expect(await assignmentsOf('sam')).toEqual(['other', 'own'])
   })
 
-  it('still assigns a client it sees', async () => {
-    const answer = await olivia.post(`/api/users/${ids.peter}/clients/own`, { permissions: {} })
+  it('still assigns a client it sees to a user whose clients are all its own', async () => {
+    const answer = await olivia.post(`/api/users/${ids.wendy}/clients/third`, { permissions: {} })
     expect(answer.status).toBe(200)
-    expect((await olivia.request('DELETE', `/api/users/${ids.peter}/clients/own`)).status).toBe(200)
+    expect(await assignmentsOf('wendy')).toEqual(['own', 'third'])
+    expect((await olivia.request('DELETE', `/api/users/${ids.wendy}/clients/third`)).status).toBe(200)
+    expect(await assignmentsOf('wendy')).toEqual(['own'])
   })
 })
 
 describe('an operator holding canEditUsers and canDeleteUsers', () => {
-  it('cannot edit, reset or delete a user of other clients only', async () => {
+  // A scoped role reaches a user only when all of that user's clients are its own, and sets no
+  // password but its own: otherwise sharing one client (or handing one over first) would let it
+  // reset another client's staff's password and sign in as them.
+  beforeAll(async () => {
     await admin.request('PUT', '/api/permissions/roles/operator', {
       json: { permissions: { canEditUsers: true, canDeleteUsers: true } },
     })
-    try {
-      const edit = await olivia.request('PUT', `/api/users/${ids.peter}`, {
+  })
+  afterAll(async () => {
+    await admin.request('PUT', '/api/permissions/roles/operator', {
+      json: { permissions: { canEditUsers: false, canDeleteUsers: false } },
+    })
+  })
+
+  async function signsIn(username: string, password: string): Promise<boolean> {
+    const session = new SessionClient(server.url)
+    return (await session.post('/api/auth/login', { username, password })).status === 200
+  }
+
+  it('cannot edit, reset or delete a user of other clients only', async () => {
+    const edit = await olivia.request('PUT', `/api/users/${ids.peter}`, {
+      json: { password: 'taken-over-1' },
+    })
+    expect([edit.status, edit.body]).toEqual([404, { error: `User ${ids.peter} not found` }])
+    const remove = await olivia.request('DELETE', `/api/users/${ids.peter}`)
+    expect([remove.status, remove.body]).toEqual([404, { error: `User ${ids.peter} not found` }])
+    expect(await signsIn('peter', 'peter-pass-1')).toBe(true)
+  })
+
+  it('cannot reset the password of a user who shares one of its clients', async () => {
+    const reset = await olivia.request('PUT', `/api/users/${ids.sam}`, { json: { password: 'taken-over-1' } })
+    expect(reset.status).toBe(403)
+    expect(reset.body).toEqual({ error: `User ${ids.sam} is also assigned to clients outside yours` })
+    const edit = await olivia.request('PUT', `/api/users/${ids.sam}`, { json: { firstName: 'Sam' } })
+    expect(edit.status).toBe(403)
+    const unassign = await olivia.request('DELETE', `/api/users/${ids.sam}/clients/own`)
+    expect(unassign.status).toBe(403)
+    expect(await assignmentsOf('sam')).toEqual(['other', 'own'])
+    expect(await signsIn('sam', 'taken-over-1')).toBe(false)
+    expect(await signsIn('sam', 'sam-pass-1')).toBe(true)
+  })
+
+  it.each([
+    ['of other clients', 'peter', 'peter-pass-1'],
+    ['with no client', 'uma', 'uma-pass-1'],
+  ])(
+    'cannot hand its client to a same-rank user %s, then take them over',
+    async (_case, username, password) => {
+      const before = await assignmentsOf(username)
+      const assign = await olivia.post(`/api/users/${ids[username]}/clients/own`, { permissions: {} })
+      expect([assign.status, assign.body]).toEqual([404, { error: `User ${ids[username]} not found` }])
+      expect(await assignmentsOf(username)).toEqual(before)
+      const reset = await olivia.request('PUT', `/api/users/${ids[username]}`, {
         json: { password: 'taken-over-1' },
       })
-      expect([edit.status, edit.body]).toEqual([404, { error: `User ${ids.peter} not found` }])
-      const remove = await olivia.request('DELETE', `/api/users/${ids.peter}`)
-      expect([remove.status, remove.body]).toEqual([404, { error: `User ${ids.peter} not found` }])
-      const peter = new SessionClient(server.url)
-      expect(
-        (await peter.post('/api/auth/login', { username: 'peter', password: 'peter-pass-1' })).status,
-      ).toBe(200)
-      // A user who shares one of its clients is within reach.
-      const shared = await olivia.request('PUT', `/api/users/${ids.sam}`, { json: { firstName: 'Sam' } })
-      expect(shared.status).toBe(200)
-    } finally {
-      await admin.request('PUT', '/api/permissions/roles/operator', {
-        json: { permissions: { canEditUsers: false, canDeleteUsers: false } },
-      })
-    }
+      expect(reset.status).toBe(404)
+      expect(await signsIn(username, 'taken-over-1')).toBe(false)
+      expect(await signsIn(username, password)).toBe(true)
+    },
+  )
+
+  it('manages a user wholly within its clients, but does not set their password', async () => {
+    const edit = await olivia.request('PUT', `/api/users/${ids.wendy}`, { json: { firstName: 'Wendy' } })
+    expect([edit.status, (edit.body as { firstName: string }).firstName]).toEqual([200, 'Wendy'])
+    const reset = await olivia.request('PUT', `/api/users/${ids.wendy}`, {
+      json: { password: 'taken-over-1' },
+    })
+    expect(reset.status).toBe(403)
+    expect(reset.body).toEqual({ error: "Only admins and managers set another user's password" })
+    expect(await signsIn('wendy', 'taken-over-1')).toBe(false)
+    expect(await signsIn('wendy', 'wendy-pass-1')).toBe(true)
+    expect((await olivia.request('DELETE', `/api/users/${ids.wendy}/clients/own`)).status).toBe(200)
+    expect((await olivia.post(`/api/users/${ids.wendy}/clients/own`, { permissions: {} })).status).toBe(404)
+    expect((await admin.post(`/api/users/${ids.wendy}/clients/own`, { permissions: {} })).status).toBe(200)
+  })
+
+  it('still sets its own password, given the current one', async () => {
+    const own = await olivia.request('PUT', `/api/users/${ids.olivia}`, {
+      json: { password: 'scoped-pass-2', currentPassword: 'scoped-pass-1' },
+    })
+    expect(own.status).toBe(200)
+    expect(await signsIn('olivia', 'scoped-pass-2')).toBe(true)
+    const back = await olivia.post('/api/auth/password', {
+      currentPassword: 'scoped-pass-2',
+      newPassword: 'scoped-pass-1',
+    })
+    expect(back.status).toBe(200)
   })
 })
 
 describe('GET /api/users for a scoped role', () => {
   it('lists itself and the users of its clients, with only its clients assigned', async () => {
     const users = (await olivia.get('/api/users')).body as ListedUser[]
-    expect(users.map((u) => u.username)).toEqual(['olivia', 'sam'])
+    expect(users.map((u) => u.username)).toEqual(['olivia', 'sam', 'wendy'])
     expect(users.find((u) => u.username === 'sam')?.clientAssignments).toEqual([
       { clientId: 'own', client: { name: 'Own Plumbing' } },
     ])
@@ -113,7 +182,7 @@ describe('GET /api/users for a scoped role', () => {
 
   it('lists everyone for an admin', async () => {
     const users = (await admin.get('/api/users')).body as ListedUser[]
-    expect(users.map((u) => u.username)).toEqual(['admin', 'olivia', 'peter', 'sam'])
+    expect(users.map((u) => u.username)).toEqual(['admin', 'olivia', 'peter', 'sam', 'uma', 'wendy'])
   })
 })
 

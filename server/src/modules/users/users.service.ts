@@ -30,11 +30,18 @@ import {
 } from '../../repositories/users.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { assertClientVisible, visibleClientIds } from '../clients/client-scope.ts'
-import { ensureCurrentPassword, ensureMayGrant, ensureMayManage, ensureUserVisible } from './user-reach.ts'
+import {
+  ensureCurrentPassword,
+  ensureMayGrant,
+  ensureMayManage,
+  ensureMaySetPassword,
+  ensureUserVisible,
+} from './user-reach.ts'
 
 /**
  * Users, their client assignments, and the rules that keep at least one admin able to sign in.
- * Operators and viewers see and assign only within their own clients
+ * Operators and viewers see and assign only within their own clients, change only the users
+ * whose clients are all theirs, and set no password but their own
  * (docs/decisions/0022-what-scoped-roles-see.md).
  */
 export class UsersService {
@@ -90,6 +97,7 @@ export class UsersService {
       if (!before) throw new NotFoundError(`User ${id} not found`)
       await ensureUserVisible(tx, session, id)
       ensureMayManage(session, before)
+      if (passwordHash) await ensureMaySetPassword(tx, session, id)
       if (input.role !== undefined) ensureMayGrant(session, input.role)
       if (input.username && (await isUsernameTaken(tx, input.username, id))) {
         throw new ConflictError(`Username ${input.username} is already taken`)
@@ -167,10 +175,12 @@ export class UsersService {
   ): Promise<void> {
     const actor = actorOf(session)
     await this.db.transaction(async (tx) => {
+      // The client first: one outside the caller's is "not found" whoever the user is.
+      await assertClientVisible(tx, session, clientId)
       const user = await findUserById(tx, userId)
       if (!user) throw new NotFoundError(`User ${userId} not found`)
+      await ensureUserVisible(tx, session, userId)
       ensureMayManage(session, user)
-      await assertClientVisible(tx, session, clientId)
       const clientName = await findClientName(tx, clientId)
       if (clientName === null) throw new NotFoundError(`Client ${clientId} not found`)
       const created = await upsertAssignment(tx, { userId, clientId, permissions, assignedBy: actor.id })
@@ -188,10 +198,12 @@ export class UsersService {
   async unassign(userId: number, clientId: string, session: AuthenticatedSession): Promise<void> {
     const actor = actorOf(session)
     await this.db.transaction(async (tx) => {
+      // The client first: one outside the caller's is "not found" whoever the user is.
+      await assertClientVisible(tx, session, clientId)
       const user = await findUserById(tx, userId)
       if (!user) throw new NotFoundError(`User ${userId} not found`)
+      await ensureUserVisible(tx, session, userId)
       ensureMayManage(session, user)
-      await assertClientVisible(tx, session, clientId)
       const existing = await findAssignment(tx, userId, clientId)
       if (!existing) throw new NotFoundError(`User ${user.username} is not assigned to client ${clientId}`)
       // The name, so the audit list reads "unassigned olivia from Acme Plumbing", not an id.
