@@ -126,6 +126,8 @@ export const settingsInput = z.strictObject({
   authorizeAsUserId: id.nullable().optional(),
   rateLimitPerSecond: z.number().int().min(0).optional(),
   subscriptionDelayMs: z.number().int().min(0).optional(),
+  reformatsApiWrites: z.boolean().optional(),
+  listsApiWritesAfterMs: z.number().int().min(0).max(600_000).optional(),
 })
 export type SettingsInput = z.input<typeof settingsInput>
 

@@ -138,3 +138,33 @@ describe('injected faults fire exactly as configured, then stop', () => {
     ])
   })
 })
+
+describe("the hub's own replies as Yelp may give them back", () => {
+  const write = (text: string) =>
+    call(url, 'POST', '/v3/leads/L1/events', { token, json: { request_content: text, request_type: 'TEXT' } })
+  const bizTexts = async () =>
+    (
+      (await call(url, 'GET', '/v3/leads/L1/events', { token })).body as {
+        events: Array<{ user_type: string; event_content: { text: string } }>
+      }
+    ).events
+      .filter((e) => e.user_type === 'BIZ')
+      .map((e) => e.event_content.text)
+
+  it('reformatsApiWrites: the text is listed with its whitespace redone, and counts as the same text', async () => {
+    expect(
+      (await call(url, 'PUT', '/__sim/yelp/settings', { json: { reformatsApiWrites: true } })).status,
+    ).toBe(200)
+    expect((await write('Hi Sam,\n\nthanks  for asking ')).status).toBe(201)
+    expect(await bizTexts()).toEqual(['Hi Sam, thanks for asking'])
+    expect((await write('Hi Sam, thanks for asking')).status).toBe(400)
+  })
+
+  it('listsApiWritesAfterMs: the written event is listed only after the delay', async () => {
+    await call(url, 'PUT', '/__sim/yelp/settings', { json: { listsApiWritesAfterMs: 300 } })
+    expect((await write('Listed late')).status).toBe(201)
+    expect(await bizTexts()).toEqual([])
+    await new Promise((resolve) => setTimeout(resolve, 350))
+    expect(await bizTexts()).toEqual(['Listed late'])
+  })
+})

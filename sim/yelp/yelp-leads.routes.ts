@@ -35,7 +35,9 @@ export function registerYelpLeadsRoutes(ctx: YelpSimContext): void {
     const owner = requireUserToken(ctx, request, reply)
     const lead = owner && readableLead(owner.userId, request.params.lead_id, reply)
     if (!lead) return reply
-    const page = pageEvents(lead.events, {
+    // A reply written through the API may be listed late (the `listsApiWritesAfterMs` setting).
+    const listed = lead.events.filter((e) => e.listedFromMs === undefined || e.listedFromMs <= Date.now())
+    const page = pageEvents(listed, {
       limit: stringField(request.query, 'limit'),
       olderThanCursor: stringField(request.query, 'older_than_cursor'),
       newerThanCursor: stringField(request.query, 'newer_than_cursor'),
@@ -61,7 +63,11 @@ export function registerYelpLeadsRoutes(ctx: YelpSimContext): void {
     }
     const lastBiz = lead.events.findLast((e) => e.userType === 'BIZ' && e.eventType === 'TEXT')
     const now = ctx.server.clock.now()
-    if (lastBiz && lastBiz.text === body.data.request_content && now - lastBiz.timeMs < HOUR_MS) {
+    // The text as Yelp stores it: with the `reformatsApiWrites` setting, its whitespace redone.
+    const text = ctx.settings.reformatsApiWrites
+      ? body.data.request_content.replace(/\s+/g, ' ').trim()
+      : body.data.request_content
+    if (lastBiz && lastBiz.text === text && now - lastBiz.timeMs < HOUR_MS) {
       // The same text to the same lead within an hour (docs/providers/yelp.md §1;
       // docs/providers/simulators.md pitfall 4). Status inferred (400).
       return sendYelpError(
@@ -72,7 +78,8 @@ export function registerYelpLeadsRoutes(ctx: YelpSimContext): void {
         'request_content',
       )
     }
-    ctx.leads.writeBizText(lead, owner.userId, body.data.request_content)
+    const lateMs = ctx.settings.listsApiWritesAfterMs
+    ctx.leads.writeBizText(lead, owner.userId, text, lateMs > 0 ? Date.now() + lateMs : undefined)
     return reply.code(201).send({})
   })
 

@@ -180,12 +180,13 @@ export class YelpLeadsService {
    * `POST /v3/leads/{id}/events`: the hub's reply, echoed back as a webhook like any other
    * (docs/providers/simulators.md pitfall 3).
    */
-  writeBizText(lead: StoredLead, userId: string, text: string): StoredEvent {
+  writeBizText(lead: StoredLead, userId: string, text: string, listedFromMs?: number): StoredEvent {
     const events = this.append(
       lead,
       { eventType: 'TEXT', from: 'BIZ', text, attachments: [], timeMs: this.clock.now(), bizUserId: userId },
       true,
     )
+    if (listedFromMs !== undefined) for (const event of events) event.listedFromMs = listedFromMs
     this.notifyNewEvent(lead, events)
     const [event] = events
     if (!event) throw new Error('append produced no event')

@@ -12,6 +12,13 @@ export interface YelpSimSettings {
   authorizeAsUserId: string | null
   rateLimitPerSecond: number
   subscriptionDelayMs: number
+  /**
+   * The events list gives the text of a reply written through the API with its whitespace redone
+   * (each run of spaces and line breaks as one space, trimmed), as Yelp may store it.
+   */
+  reformatsApiWrites: boolean
+  /** A reply written through the API is listed this many real ms after it was written (its webhook goes out at once). */
+  listsApiWritesAfterMs: number
 }
 
 /** Everything a route registrar needs, passed explicitly instead of through module state. */
@@ -32,5 +39,7 @@ export function settingsFrom(options: ResolvedYelpSimOptions): YelpSimSettings {
     authorizeAsUserId: options.authorizeAsUserId,
     rateLimitPerSecond: options.rateLimitPerSecond,
     subscriptionDelayMs: options.subscriptionDelayMs,
+    reformatsApiWrites: false,
+    listsApiWritesAfterMs: 0,
   }
 }

@@ -58,6 +58,8 @@ export interface StoredEvent {
   attachments: YelpAttachment[] | null
   /** Written through POST /v3/leads/{id}/events (the hub's own reply, which still echoes as a webhook). */
   isWrittenViaApi: boolean
+  /** Real time (ms) before which the events list leaves it out (the `listsApiWritesAfterMs` setting). */
+  listedFromMs?: number
 }
 
 export interface StoredLead {
