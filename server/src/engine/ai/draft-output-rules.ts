@@ -1,7 +1,12 @@
 // The rules an AI draft obeys (docs/spec/product.md §9.6, §9.7), enforced here rather than only
 // asked of the model: plain text, at most 1,000 characters, no links, and no phone number or
-// email address that would move the customer off Yelp unless the playbook allows them. What can
-// be repaired is stripped; what is left too thin to send is refused with the reason.
+// email address that would move the customer off Yelp unless the playbook allows them. A link,
+// or an answer that repeats the instructions or the profile, refuses the draft: both are what a
+// prompt injection is after. What else can be repaired is stripped; what is left too thin to
+// send is refused with the reason.
+
+import { echoesAny } from './draft-echo.ts'
+import { findLink } from './draft-links.ts'
 
 export const MAX_DRAFT_LENGTH = 1000
 /** Shorter than this after repair, a draft says nothing a person would send. */
@@ -9,16 +14,16 @@ export const MIN_DRAFT_LENGTH = 20
 
 export interface DraftRules {
   allowContactDetails: boolean
+  /** What the answer must not repeat at length: the model's instructions, the business profile. */
+  confidential?: readonly string[]
 }
 
 export type DraftCheck =
   | { ok: true; text: string; repairs: DraftRepair[] }
   | { ok: false; reason: string; repairs: DraftRepair[] }
 
-export type DraftRepair = 'markdown' | 'links' | 'contact_details' | 'length'
+export type DraftRepair = 'markdown' | 'contact_details' | 'length'
 
-/** Any http(s):// or www. address (§9.7), up to the next blank. */
-const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"')\]]*[^\s<>"')\].,;:!?]/gi
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g
 /** A run of 7 or more digits with the usual separators: a phone number, not a price or a date. */
 const PHONE = /\+?\(?\d[\d \t().-]{5,}\d/g
@@ -34,8 +39,15 @@ export function applyDraftRules(raw: string, rules: DraftRules): DraftCheck {
   let text = raw
     .replace(/\r\n?/g, '\n')
     .replace(/[\p{Co}\p{Cc}]/gu, (char) => (char === '\n' || char === '\t' ? char : ''))
+  if (findLink(text) !== null)
+    return { ok: false, reason: 'The AI draft was refused: it contains a link or web address', repairs }
+  if (echoesAny(text, rules.confidential ?? []))
+    return {
+      ok: false,
+      reason: 'The AI draft was refused: it repeats the AI instructions or the business profile',
+      repairs,
+    }
   text = step(text, stripMarkdown(text), 'markdown')
-  text = step(text, text.replace(LINK, REMOVED), 'links')
   if (!rules.allowContactDetails) {
     let next = text.replace(EMAIL, REMOVED)
     next = next.replace(PHONE, (match) => (digitCount(match) >= 7 ? REMOVED : match))
@@ -44,17 +56,12 @@ export function applyDraftRules(raw: string, rules: DraftRules): DraftCheck {
   text = tidy(dropRemoved(text))
   text = step(text, cutAtWord(text, MAX_DRAFT_LENGTH), 'length')
   if (text.length < MIN_DRAFT_LENGTH || !/[a-z]{2,}/i.test(text)) {
-    const removed = repairs.filter((repair) => repair !== 'length' && repair !== 'markdown')
-    const reason = removed.length
-      ? `The AI draft had nothing left to send after removing ${removed.map(describe).join(' and ')}`
+    const reason = repairs.includes('contact_details')
+      ? 'The AI draft had nothing left to send after removing contact details'
       : 'The AI model answered with no usable text'
     return { ok: false, reason, repairs }
   }
   return { ok: true, text, repairs }
-}
-
-function describe(repair: DraftRepair): string {
-  return repair === 'links' ? 'links' : 'contact details'
 }
 
 /**
@@ -62,7 +69,7 @@ function describe(repair: DraftRepair): string {
  * which applyDraftRules removed from the model's text first.
  */
 const REMOVED = '\uE000'
-/** The little words that pointed at a stripped address: "book at ⟨link⟩", "call us on ⟨number⟩". */
+/** The little words that pointed at a stripped address: "write to ⟨email⟩", "call us on ⟨number⟩". */
 const POINTER =
   /(?:[ \t]+(?:at|on|via|to|from|here|or|and|us))*[ \t]*\uE000(?:[ \t]+(?:or|and)(?=[ \t]+\uE000))?/gi
 
@@ -85,7 +92,7 @@ export function stripMarkdown(text: string): string {
     text
       // Fenced code: keep the content, drop the fences.
       .replace(/^```[^\n]*\n?/gm, '')
-      // [label](url) → label (the url goes with the link rule anyway).
+      // [label](url) → label (a url there has already refused the draft).
       .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
       .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '')
       .replace(/^[ \t]{0,3}>[ \t]?/gm, '')
