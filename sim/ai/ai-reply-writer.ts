@@ -11,11 +11,8 @@ export function writeReply(messages: ChatMessageInput[]): string {
   const system = textOf(messages.find((m) => m.role === 'system'))
   const user = textOf([...messages].reverse().find((m) => m.role === 'user'))
   const business = /You write the next reply of (.+?) to a customer/.exec(system)?.[1] ?? 'our team'
-  const name = /^Customer: (.+)$/m.exec(user)?.[1]?.trim() ?? ''
+  const { name, job, area, customerWords } = leadOf(user)
   const firstName = name && name !== 'unknown name' ? (name.split(/\s+/)[0] ?? '') : ''
-  const job = /^Job: (.+)$/m.exec(user)?.[1]?.trim()
-  const area = /^Area \(postal code\): (.+)$/m.exec(user)?.[1]?.trim()
-  const customerWords = [...user.matchAll(/^Customer: """([\s\S]*?)"""$/gm)].map((m) => m[1] ?? '')
   // The last paragraph of the newest message: Yelp's quote request opens with its own summary line.
   const latest =
     customerWords
@@ -32,6 +29,47 @@ export function writeReply(messages: ChatMessageInput[]): string {
     `${greeting} thanks for reaching out to ${business}${about}${where}!${echo}`,
     'Could you share a couple of days and times that suit you for a quick visit to take a look?',
   ].join(' ')
+}
+
+interface PromptLead {
+  name: string
+  job: string | undefined
+  area: string | undefined
+  customerWords: string[]
+}
+
+/**
+ * The lead in the hub's user message: JSON data (`customer`, `job`, `postalCode`, `conversation`),
+ * or the plain lines of older prompts ("Customer: …", "Job: …", quoted messages).
+ */
+function leadOf(user: string): PromptLead {
+  try {
+    const data = JSON.parse(user) as {
+      customer?: unknown
+      job?: unknown
+      postalCode?: unknown
+      conversation?: Array<{ from?: unknown; text?: unknown }>
+    }
+    if (data && typeof data === 'object' && Array.isArray(data.conversation)) {
+      const job = Array.isArray(data.job) ? data.job.filter((j) => typeof j === 'string').join(', ') : ''
+      return {
+        name: typeof data.customer === 'string' ? data.customer.trim() : '',
+        job: job || undefined,
+        area: typeof data.postalCode === 'string' ? data.postalCode : undefined,
+        customerWords: data.conversation
+          .filter((m) => m?.from === 'customer' && typeof m.text === 'string')
+          .map((m) => String(m.text)),
+      }
+    }
+  } catch {
+    // Not JSON: the plain-lines form below.
+  }
+  return {
+    name: /^Customer: (.+)$/m.exec(user)?.[1]?.trim() ?? '',
+    job: /^Job: (.+)$/m.exec(user)?.[1]?.trim(),
+    area: /^Area \(postal code\): (.+)$/m.exec(user)?.[1]?.trim(),
+    customerWords: [...user.matchAll(/^Customer: """([\s\S]*?)"""$/gm)].map((m) => m[1] ?? ''),
+  }
 }
 
 function textOf(message: ChatMessageInput | undefined): string {
