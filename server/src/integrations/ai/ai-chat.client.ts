@@ -1,9 +1,10 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai'
 import type { RequestLogSink } from '../http/request-log-sink.port.ts'
+import { type AiEndpoint, aiEndpoint, scrubSecrets } from './ai-base-url.ts'
 
 /** The model server of docs/spec/product.md §9.6: any OpenAI-compatible Chat Completions API. */
 export interface AiConfig {
-  /** The SDK's base URL, `/v1` included. */
+  /** The SDK's base URL, `/v1` included; it may carry `user:pass@` (used when there is no key) and a query. */
   baseUrl: string
   apiKey: string | undefined
   model: string
@@ -57,6 +58,7 @@ const MAX_ANSWER_TOKENS = 600
 export class AiChatClient {
   private readonly openai: OpenAI
   private readonly timeoutMs: number
+  private readonly endpoint: AiEndpoint
 
   constructor(
     private readonly config: AiConfig,
@@ -64,11 +66,19 @@ export class AiChatClient {
     options: AiChatOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? AI_TIMEOUT_MS
+    this.endpoint = aiEndpoint(config.baseUrl)
+    const { basicAuthorization, query } = this.endpoint
     this.openai = new OpenAI({
-      baseURL: config.baseUrl,
+      baseURL: this.endpoint.baseUrl,
       apiKey: config.apiKey ?? NO_KEY,
       timeout: this.timeoutMs,
       maxRetries: 0,
+      ...(Object.keys(query).length ? { defaultQuery: query } : {}),
+      // A proxy's user and password stand in for the key only when there is none: both would be
+      // an Authorization header.
+      ...(basicAuthorization && config.apiKey === undefined
+        ? { defaultHeaders: { Authorization: basicAuthorization } }
+        : {}),
     })
   }
 
@@ -94,9 +104,13 @@ export class AiChatClient {
       await this.log(clientId, body, 200, { text, tokens, model: completion.model }, null, durationMs)
       return { text, tokens, durationMs }
     } catch (error) {
-      const failure = toModelError(error, this.timeoutMs)
+      const failure = toModelError(error, this.timeoutMs, this.endpoint.secrets)
       const status = error instanceof APIError && error.status ? error.status : null
-      await this.log(clientId, body, status, errorBody(error), failure.message, elapsed())
+      const answered = errorBody(error)
+      // A gateway may echo the address it was called at, key and all.
+      const logged =
+        answered === null ? null : JSON.parse(scrubSecrets(JSON.stringify(answered), this.endpoint.secrets))
+      await this.log(clientId, body, status, logged, failure.message, elapsed())
       throw failure
     }
   }
@@ -114,7 +128,7 @@ export class AiChatClient {
         platform: 'ai',
         clientId,
         method: 'POST',
-        endpoint: `${this.config.baseUrl}/chat/completions`,
+        endpoint: this.endpoint.loggedCompletionsUrl,
         statusCode,
         requestHeaders: { 'content-type': 'application/json' },
         requestBody,
@@ -128,7 +142,7 @@ export class AiChatClient {
   }
 }
 
-function toModelError(error: unknown, timeoutMs: number): AiModelError {
+function toModelError(error: unknown, timeoutMs: number, secrets: readonly string[]): AiModelError {
   const seconds = Math.round(timeoutMs / 100) / 10
   if (
     error instanceof APIConnectionTimeoutError ||
@@ -141,7 +155,7 @@ function toModelError(error: unknown, timeoutMs: number): AiModelError {
       ? new AiModelError('server_error', `The AI model server failed: ${error.status}`)
       : new AiModelError('refused', `The AI model server refused the request: ${error.status}`)
   }
-  const detail = error instanceof Error ? error.message : String(error)
+  const detail = scrubSecrets(error instanceof Error ? error.message : String(error), secrets)
   return new AiModelError('connection', `The AI model server could not be reached: ${detail}`)
 }
 
