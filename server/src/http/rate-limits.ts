@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   loginPerAddress: { max: 60, timeWindow: 60_000 },
   /** docs/spec/product.md §6.1: more than 10 failed sign-ins a minute for one username and address. */
   loginFailures: { max: 10, timeWindow: 60_000 },
+  /** docs/spec/product.md §9.6: each AI draft is a paid model call a person asked for; per user. */
+  aiDraftsPerUser: { max: 10, timeWindow: 60_000 },
 } as const
 
 const LOGGED_BODY_CHARS = 500
@@ -52,6 +54,25 @@ export async function installRateLimits(
 /** Route options for a per-address limit, checked once the body is parsed (so it can be logged). */
 export function perAddress(limit: { max: number; timeWindow: number }) {
   return { ...limit, hook: 'preHandler' as const }
+}
+
+/**
+ * Route options for a per-user limit (`what`: the things counted, e.g. "AI drafts"), checked after
+ * the guard has read the session, so one user's clicks never use up another's allowance.
+ */
+export function perUser(limit: { max: number; timeWindow: number }, what: string) {
+  return {
+    ...limit,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `user|${request.session?.user.id ?? request.ip}`,
+    errorResponseBuilder: (request: FastifyRequest, context: { max: number; after: string; ttl: number }) => {
+      logRefusal(request, `more than ${context.max} ${what} in ${context.after} for one user`)
+      return new TooManyRequestsError(
+        `Too many ${what}: at most ${context.max} a minute per user. Try again in ${context.after}.`,
+        Math.ceil(context.ttl / 1000),
+      )
+    },
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { leadParamsSchema } from '@common/leads.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { requireSession as sessionOf } from '../../http/guard.ts'
+import { perUser, RATE_LIMITS } from '../../http/rate-limits.ts'
 import { parseInput } from '../../lib/validation.ts'
 import type { AiDraftsService } from './ai-drafts.service.ts'
 import type { LeadAutomationService } from './lead-automation.service.ts'
@@ -28,7 +29,12 @@ export function registerLeadAutomationRoutes(
 
   app.post<{ Reply: Draft }>(
     '/api/leads/:leadId/drafts/ai',
-    { config: { access: 'canSendMessages' } },
+    {
+      config: {
+        access: 'canSendMessages',
+        rateLimit: perUser(RATE_LIMITS.aiDraftsPerUser, 'AI drafts'),
+      },
+    },
     async (request, reply) => {
       const { leadId } = parseInput(leadParamsSchema, request.params)
       return reply.code(201).send(await aiDrafts.create(sessionOf(request), leadId))
