@@ -17,19 +17,6 @@ export async function countJobsByQueueAndState(
   return rows.map((row) => ({ queue: row.name, state: row.state, n: Number(row.n) }))
 }
 
-/**
- * Leads whose newest message is the consumer's and that are still open (new or contacted): the
- * leads awaiting a reply of docs/spec/product.md §9.1.
- */
-export async function countLeadsAwaitingReply(db: DB): Promise<number> {
-  const [row] = await selectRows<{ n: unknown }>(
-    db,
-    sql`select count(*) as n from leads where last_message = 'inbound' and status in ('new', 'contacted')
-      and jsonb_array_length(coalesce(events, '[]'::jsonb)) > 0`,
-  )
-  return Number(row?.n ?? 0)
-}
-
 export async function countConnectionsNeedingReauth(db: DB): Promise<Array<{ provider: string; n: number }>> {
   const [row] = await selectRows<{ yelp: unknown; ghl: unknown }>(
     db,

@@ -127,6 +127,27 @@ describe('GET /metrics', () => {
     }
   })
 
+  // docs/spec/product.md §9.1: one definition of "awaiting a reply" for the gauge, GET /api/stats
+  // and GET /api/leads?needsReply=true. A lead marked replied by phone has the consumer's
+  // message last in its events, yet nobody waits on it any more.
+  it('counts the leads awaiting a reply as the API does', async () => {
+    const eventId = world.sims.newLead('metrics-phoned')
+    await waitFor('the message in GHL', async () => (await world.sims.ghlMessagesFor([eventId])).length === 1)
+    const marked = await world.admin.post('/api/leads/metrics-phoned/replied', { replyType: 'PHONE' })
+    expect(marked.status).toBe(200)
+    const gauge = async () => {
+      const families = parseExposition(await (await scrape({ authorization: `Bearer ${TOKEN}` })).text())
+      return families.get('leadrelay_leads_awaiting_reply')?.samples[0]?.value
+    }
+    const stats = (await world.admin.get('/api/stats')).body as { leadsAwaitingReply: number }
+    const listed = await world.admin.get('/api/leads?needsReply=true&limit=500')
+    const waiting = listed.body as Array<{ leadId: string }>
+    expect(waiting.map((lead) => lead.leadId)).not.toContain('metrics-phoned')
+    expect(listed.headers.get('x-total-count')).toBe(String(waiting.length))
+    expect(stats.leadsAwaitingReply).toBe(waiting.length)
+    expect(await gauge()).toBe(stats.leadsAwaitingReply)
+  })
+
   it('with METRICS_TOKEN set, needs that bearer: none, a wrong one or a session alone is 401', async () => {
     expect((await scrape()).status).toBe(401)
     expect((await scrape({ authorization: 'Bearer wrong-token-0123456789' })).status).toBe(401)

@@ -2,10 +2,10 @@ import { Gauge, Registry } from 'prom-client'
 import type { DB } from '../../db/database.ts'
 import { collectProcessDefaults, processRegistry } from '../../lib/process-metrics.ts'
 import { countAlertsByTypeAndState } from '../../repositories/alert-history.repository.ts'
+import { countLeadsAwaitingReply } from '../../repositories/lead-waits.repository.ts'
 import {
   countConnectionsNeedingReauth,
   countJobsByQueueAndState,
-  countLeadsAwaitingReply,
 } from '../../repositories/metrics.repository.ts'
 
 /**
@@ -31,10 +31,11 @@ export class MetricsService {
     })
     new Gauge({
       name: 'leadrelay_leads_awaiting_reply',
-      help: "Open leads whose newest message is the consumer's.",
+      help: "Open leads whose newest message is the consumer's, with no business message after it.",
       registers,
       async collect() {
-        this.set(await countLeadsAwaitingReply(db))
+        // The count GET /api/stats and GET /api/leads?needsReply=true use (docs/spec/product.md §9.1).
+        this.set(await countLeadsAwaitingReply(db, null))
       },
     })
     new Gauge({
