@@ -211,6 +211,8 @@ export const leadSchema = z.object({
   opportunityId: z.string().nullable(),
   /** When GHL last changed this lead's status (an opportunity moved there); null when it never did. */
   statusChangedInGhlAt: z.string().nullable(),
+  /** Why the lead has no opportunity (GHL refused a second open one for the contact); null otherwise. */
+  opportunityError: z.string().nullable().optional(),
 })
 export type Lead = z.infer<typeof leadSchema>
 

@@ -761,11 +761,15 @@ export const leadOpportunities = pgTable(
       .default([]),
     /** When GHL last changed the lead's status (the inbox says "changed in GHL"). */
     changedInGhlAt: timestamp('changed_in_ghl_at', { withTimezone: true }),
+    /** Why the lead has no opportunity (GHL refused a second open one for the contact). */
+    opportunityError: text('opportunity_error'),
+    /** GHL's `timestamp` of the newest webhook applied: an older one redelivered later is stale. */
+    ghlEventAt: timestamp('ghl_event_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('lead_opportunities_opportunity_idx').on(t.opportunityId),
+    uniqueIndex('lead_opportunities_client_opportunity_idx').on(t.clientId, t.opportunityId),
     index('lead_opportunities_client_idx').on(t.clientId),
   ],
 )

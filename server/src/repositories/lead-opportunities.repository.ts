@@ -29,7 +29,11 @@ export async function nextStatusVersion(tx: DB, clientId: string, leadId: string
   return row?.version ?? 0
 }
 
-/** The opportunity found or created for the lead in `pipelineId`: stored before anything else. */
+/**
+ * The opportunity found or created for the lead in `pipelineId`: stored before anything else.
+ * `syncedVersion` is the lead's status version GHL already holds with it (an adopted one is taken
+ * as it is). False when another lead of the client owns it (the unique link): nothing is stored.
+ */
 export async function linkOpportunity(
   db: DB,
   link: {
@@ -40,13 +44,75 @@ export async function linkOpportunity(
     locationId: string
     stageId: string | null
     ghlStatus: string | null
+    syncedVersion?: number
   },
+): Promise<boolean> {
+  const { clientId, leadId, syncedVersion, ...values } = link
+  const synced =
+    syncedVersion === undefined
+      ? {}
+      : { syncedVersion: sql`greatest(${leadOpportunities.syncedVersion}, ${syncedVersion})` }
+  try {
+    await db
+      .insert(leadOpportunities)
+      .values({ clientId, leadId, ...values, opportunityError: null, syncedVersion: syncedVersion ?? 0 })
+      .onConflictDoUpdate({
+        target: leadOpportunities.leadId,
+        set: { ...values, ...synced, opportunityError: null, updatedAt: sql`now()` },
+      })
+    return true
+  } catch (error) {
+    if (isUniqueViolation(error)) return false
+    throw error
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}
+
+/** Which of `opportunityIds` a lead of the client other than `leadId` owns. */
+export async function opportunitiesOwnedByOthers(
+  db: DB,
+  clientId: string,
+  leadId: string,
+  opportunityIds: readonly string[],
+): Promise<Set<string>> {
+  if (opportunityIds.length === 0) return new Set()
+  const rows = await db
+    .select({ opportunityId: leadOpportunities.opportunityId, leadId: leadOpportunities.leadId })
+    .from(leadOpportunities)
+    .where(
+      and(
+        eq(leadOpportunities.clientId, clientId),
+        inArray(leadOpportunities.opportunityId, [...opportunityIds]),
+      ),
+    )
+  return new Set(rows.filter((r) => r.leadId !== leadId).map((r) => r.opportunityId ?? ''))
+}
+
+/** GHL refused the lead an opportunity: it has none, and its details say why. */
+export async function recordOpportunityRefusal(
+  db: DB,
+  clientId: string,
+  leadId: string,
+  error: string,
 ): Promise<void> {
-  const { clientId, leadId, ...values } = link
+  await ensureRow(db, clientId, leadId)
   await db
-    .insert(leadOpportunities)
-    .values({ clientId, leadId, ...values })
-    .onConflictDoUpdate({ target: leadOpportunities.leadId, set: { ...values, updatedAt: sql`now()` } })
+    .update(leadOpportunities)
+    .set({
+      opportunityId: null,
+      pipelineId: null,
+      stageId: null,
+      ghlStatus: null,
+      opportunityError: error,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(leadOpportunities.leadId, leadId))
 }
 
 /**
@@ -111,13 +177,14 @@ export async function findByOpportunityId(
 }
 
 /**
- * GHL's state from one of its webhooks. With `statusChanged`, the lead's status changed to match:
- * that change takes the next version, which GHL already holds (nothing to write back).
+ * GHL's state from one of its webhooks, sent at `eventAt` (GHL's clock). With `statusChanged`, the
+ * lead's status changed to match: that change takes the next version, which GHL already holds
+ * (nothing to write back).
  */
 export async function recordGhlState(
   tx: DB,
   leadId: string,
-  state: { stageId: string; ghlStatus: string; statusChanged: boolean },
+  state: { stageId: string; ghlStatus: string; statusChanged: boolean; eventAt: Date | null },
 ): Promise<void> {
   await tx
     .update(leadOpportunities)
@@ -131,27 +198,52 @@ export async function recordGhlState(
             changedInGhlAt: sql`now()`,
           }
         : {}),
+      ...eventAtAdvance(state.eventAt),
       updatedAt: sql`now()`,
     })
     .where(eq(leadOpportunities.leadId, leadId))
+}
+
+/** A webhook that changed nothing (an echo or a repeat) still dates GHL's state. */
+export async function recordGhlEventAt(tx: DB, leadId: string, eventAt: Date | null): Promise<void> {
+  if (!eventAt) return
+  await tx.update(leadOpportunities).set(eventAtAdvance(eventAt)).where(eq(leadOpportunities.leadId, leadId))
+}
+
+function eventAtAdvance(eventAt: Date | null) {
+  if (!eventAt) return {}
+  const at = eventAt.toISOString()
+  return {
+    ghlEventAt: sql`greatest(coalesce(${leadOpportunities.ghlEventAt}, ${at}::timestamptz), ${at}::timestamptz)`,
+  }
 }
 
 /** Opportunity ids and "changed in GHL" times of the given leads, for the inbox views. */
 export async function opportunitiesOfLeads(
   db: DB,
   leadIds: readonly string[],
-): Promise<Map<string, { opportunityId: string | null; changedInGhlAt: Date | null }>> {
+): Promise<
+  Map<string, { opportunityId: string | null; changedInGhlAt: Date | null; opportunityError: string | null }>
+> {
   if (leadIds.length === 0) return new Map()
   const rows = await db
     .select({
       leadId: leadOpportunities.leadId,
       opportunityId: leadOpportunities.opportunityId,
       changedInGhlAt: leadOpportunities.changedInGhlAt,
+      opportunityError: leadOpportunities.opportunityError,
     })
     .from(leadOpportunities)
     .where(inArray(leadOpportunities.leadId, [...leadIds]))
   return new Map(
-    rows.map((r) => [r.leadId, { opportunityId: r.opportunityId, changedInGhlAt: r.changedInGhlAt }]),
+    rows.map((r) => [
+      r.leadId,
+      {
+        opportunityId: r.opportunityId,
+        changedInGhlAt: r.changedInGhlAt,
+        opportunityError: r.opportunityError,
+      },
+    ]),
   )
 }
 

@@ -10,7 +10,9 @@ import {
   type LeadOpportunityRow,
   linkOpportunity,
   markSynced,
+  opportunitiesOwnedByOthers,
   recordHubWrite,
+  recordOpportunityRefusal,
   rememberHubWrite,
 } from '../../repositories/lead-opportunities.repository.ts'
 import { findLead, type LeadRow } from '../../repositories/leads.repository.ts'
@@ -36,13 +38,22 @@ export type OpportunityOutcome =
   | { skipped: string }
   | { opportunityId: string; created: boolean; moves: number }
 
+/** What the lead's details say when GHL refuses it an opportunity (PRODUCT.md §9.7 "Pipeline"). */
+export const OPPORTUNITY_REFUSED =
+  'GoHighLevel refused a second open opportunity for this contact (another lead of the contact has one open); close that one in GHL, or allow duplicate opportunities in the location, and sync again'
+
+type Linked =
+  | { opportunity: GhlOpportunity; created: boolean; version: number | null }
+  | { refused: string }
+  | { taken: true }
+
 /**
- * One opportunity per lead, at the stage of its status (docs/spec/product.md §9.4). A run finds or
- * creates the lead's opportunity, then moves it to the stage and status of the lead's newest
- * status, one run per lead at a time. Exactly once across retries, crashes and processes: the
- * id is stored as soon as it is known, and before creating, the contact's opportunities in the
- * pipeline are searched (a create GHL did while the hub died, or answered 503 to); GHL's duplicate
- * 400 is that same answer (docs/providers/ghl.md §11).
+ * One opportunity per lead, at the stage of its status (docs/spec/product.md §9.4, PRODUCT.md §9.7
+ * "Pipeline"). A run links the lead's own opportunity — an open one in the pipeline no lead owns
+ * (made by hand, or created by a run that died before storing it) is adopted as it is; a won/lost
+ * one or another lead's is never taken — or creates one; then it moves it to the stage and status
+ * of each newer status of the lead, one run per lead at a time. GHL's refusal of a second open
+ * opportunity for the contact is stored on the lead, which then has none.
  */
 export class OpportunitySync {
   constructor(
@@ -84,28 +95,60 @@ export class OpportunitySync {
     let row = await findLeadOpportunity(this.db, leadId)
     let created = false
     if (!row?.opportunityId || row.pipelineId !== pipeline.pipelineId) {
-      const found = await this.findOrCreate(client, pipeline, leadId, mapping.ghlContactId, locationId)
-      created = found.created
-      await linkOpportunity(this.db, {
-        clientId,
-        leadId,
-        opportunityId: found.opportunity.id,
-        pipelineId: pipeline.pipelineId,
-        locationId,
-        stageId: found.opportunity.pipelineStageId ?? null,
-        ghlStatus: found.opportunity.status ?? null,
-      })
+      // One contact's leads one at a time: two of them must not adopt or create the same one.
+      const outcome = await withLeadLease(
+        this.db,
+        `opportunity-contact:${clientId}:${mapping.ghlContactId}`,
+        () => this.link(client, pipeline, leadId, mapping.ghlContactId, locationId),
+        { waitMs: LEAD_WAIT_MS },
+      )
+      if (!outcome.ran)
+        throw new Error(`Another lead of contact ${mapping.ghlContactId} is being linked; this run retries`)
+      const linked = outcome.result
+      if ('refused' in linked) return { skipped: linked.refused }
+      if ('taken' in linked)
+        throw new Error(`The opportunity found for lead ${leadId} became another lead's; this run retries`)
+      created = linked.created
       row = await findLeadOpportunity(this.db, leadId)
     }
     const opportunityId = row?.opportunityId
     if (!row || !opportunityId) throw new Error(`The opportunity of lead ${leadId} was not stored`)
-    const moves = await this.follow(clientId, leadId, locationId, opportunityId, pipeline.stages)
+    const moves = await this.follow(clientId, leadId, locationId, opportunityId, pipeline.stages, created)
     return { opportunityId, created, moves }
   }
 
+  /** Finds (or creates) the lead's opportunity and stores it; or stores GHL's refusal. */
+  private async link(
+    client: GhlConnection,
+    pipeline: PipelineRow,
+    leadId: string,
+    contactId: string,
+    locationId: string,
+  ): Promise<Linked> {
+    const clientId = client.clientId
+    const found = await this.findOrCreate(client, pipeline, leadId, contactId, locationId)
+    if ('refused' in found) {
+      await recordOpportunityRefusal(this.db, clientId, leadId, found.refused)
+      return found
+    }
+    const stored = await linkOpportunity(this.db, {
+      clientId,
+      leadId,
+      opportunityId: found.opportunity.id,
+      pipelineId: pipeline.pipelineId,
+      locationId,
+      stageId: found.opportunity.pipelineStageId ?? null,
+      ghlStatus: found.opportunity.status ?? null,
+      syncedVersion: found.version ?? undefined,
+    })
+    return stored ? found : { taken: true }
+  }
+
   /**
-   * Moves the opportunity to the lead's newest status until GHL holds it. A status changed while a
-   * move was on the wire (in the inbox, or by GHL's own webhook) is sent next: the newest wins.
+   * Moves the opportunity to the lead's status while the hub owes GHL a status change (a status
+   * changed in the hub after GHL last heard of one). A status changed while a move was on the
+   * wire (in the inbox, or by GHL's own webhook) is sent next: the newest wins. A state GHL set
+   * itself (a webhook, an adopted opportunity) is never written back.
    */
   private async follow(
     clientId: string,
@@ -113,6 +156,8 @@ export class OpportunitySync {
     locationId: string,
     opportunityId: string,
     stages: PipelineStages,
+    /** Just created: its stage and status are the hub's to set whatever the versions say. */
+    created: boolean,
   ): Promise<number> {
     let moves = 0
     for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -120,6 +165,7 @@ export class OpportunitySync {
       const row = await findLeadOpportunity(this.db, leadId)
       if (!lead || !row) return moves
       const version = row.statusVersion
+      if (row.syncedVersion >= version && !(created && round === 0)) return moves
       const wanted = opportunityStateFor(statusOf(lead), stages)
       if (isAt(row, wanted)) {
         await markSynced(this.db, leadId, version)
@@ -136,37 +182,59 @@ export class OpportunitySync {
     return moves
   }
 
+  /**
+   * An open opportunity of the contact in the pipeline that no other lead owns, else a new one at
+   * the stage of the lead's status (open: a won or lost status follows as a move, so a run that
+   * dies before storing it finds it open and adopts it). GHL's duplicate 400 means the contact has
+   * an open one: adopted when no lead owns it (a search lagging behind the create), else refused.
+   */
   private async findOrCreate(
     client: GhlConnection,
     pipeline: PipelineRow,
     leadId: string,
     contactId: string,
     locationId: string,
-  ): Promise<{ opportunity: GhlOpportunity; created: boolean }> {
+  ): Promise<
+    { opportunity: GhlOpportunity; created: boolean; version: number | null } | { refused: string }
+  > {
     const clientId = client.clientId
-    const existing = await this.findExisting(clientId, locationId, contactId, pipeline.pipelineId)
-    if (existing) return { opportunity: existing, created: false }
+    const before = await findLeadOpportunity(this.db, leadId)
+    const version = before?.statusVersion ?? 0
+    const adoptable = await this.findAdoptable(clientId, leadId, locationId, contactId, pipeline.pipelineId)
+    if (adoptable) return { opportunity: adoptable, created: false, version }
     const lead = await findLead(this.db, clientId, leadId)
+    const stageId = lead ? opportunityStateFor(statusOf(lead), pipeline.stages).stageId : pipeline.stages.new
     const answer = await this.ghl.create(clientId, locationId, {
       pipelineId: pipeline.pipelineId,
-      pipelineStageId: pipeline.stages.new,
+      pipelineStageId: stageId,
       contactId,
       name: opportunityName(lead),
       status: 'open',
       source: 'Yelp',
     })
-    if (answer.created) return { opportunity: answer.opportunity, created: true }
-    // GHL's duplicate 400: the contact has one in this pipeline already; it is the lead's.
-    const duplicate = await this.findExisting(clientId, locationId, contactId, pipeline.pipelineId)
-    if (!duplicate)
-      throw new Error(`GoHighLevel refused a duplicate opportunity for contact ${contactId} but lists none`)
-    return { opportunity: duplicate, created: false }
+    // Created open at the stage: a won or lost status follows as a move.
+    if (answer.created) return { opportunity: answer.opportunity, created: true, version: null }
+    const lagging = await this.findAdoptable(clientId, leadId, locationId, contactId, pipeline.pipelineId)
+    if (lagging) return { opportunity: lagging, created: false, version }
+    return { refused: OPPORTUNITY_REFUSED }
   }
 
-  /** An open one first: GHL's duplicate rule is about open opportunities. */
-  private async findExisting(clientId: string, locationId: string, contactId: string, pipelineId: string) {
+  private async findAdoptable(
+    clientId: string,
+    leadId: string,
+    locationId: string,
+    contactId: string,
+    pipelineId: string,
+  ): Promise<GhlOpportunity | null> {
     const found = await this.ghl.findByContact(clientId, locationId, contactId, pipelineId)
-    return found.find((o) => o.status === 'open') ?? found[0] ?? null
+    const open = found.filter((o) => o.status === 'open' && (!o.pipelineId || o.pipelineId === pipelineId))
+    const owned = await opportunitiesOwnedByOthers(
+      this.db,
+      clientId,
+      leadId,
+      open.map((o) => o.id),
+    )
+    return open.find((o) => !owned.has(o.id)) ?? null
   }
 }
 

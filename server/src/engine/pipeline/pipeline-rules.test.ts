@@ -15,9 +15,10 @@ describe('leadStatusFromGhl (docs/spec/product.md §9.4, §9.7 "Pipeline")', () 
     // A stage that maps to no status, or to the lead's own status: alone.
     ['open', 'sQuoted', 'new', null],
     ['open', 'sContacted', 'contacted', null],
-    // Open on the won or lost stage says neither.
-    ['open', 'sWon', 'contacted', null],
-    ['open', 'sLost', 'new', null],
+    // Open on the won or lost stage takes that stage's status (a card dragged, its status left alone).
+    ['open', 'sWon', 'contacted', 'converted'],
+    ['open', 'sLost', 'new', 'closed'],
+    ['open', 'sLost', 'closed', null],
     ['someFutureStatus', 'sWon', 'new', null],
   ])('status %s on stage %s, lead %s → %s', (ghlStatus, stageId, current, expected) => {
     expect(leadStatusFromGhl(ghlStatus, stageId, STAGES, current)).toBe(expected)

@@ -13,10 +13,10 @@ export function opportunityStateFor(status: LeadStatus, stages: PipelineStages) 
 }
 
 /**
- * The lead status a GHL stage or status means (docs/spec/product.md §9.4, §9.7 "Pipeline"): won →
- * converted, lost or abandoned → closed; an open opportunity takes the status mapped to its stage,
- * unless that stage maps to no status, to the lead's status already, or only to converted/closed
- * (open on the won or lost stage says neither). Null: leave the lead's status alone.
+ * The lead status a GHL stage or status means (PRODUCT.md §9.7 "Pipeline"): won → converted, lost
+ * or abandoned → closed, whatever the stage; an open opportunity takes the status mapped to its
+ * stage, any of the four (people drag a card to the lost stage and leave its status open), unless
+ * that stage maps to no status or to the lead's status already. Null: leave the lead's status alone.
  */
 export function leadStatusFromGhl(
   ghlStatus: string,
@@ -29,7 +29,8 @@ export function leadStatusFromGhl(
   if (ghlStatus !== 'open') return null
   const mapped = LEAD_STATUSES.filter((status) => stages[status] === stageId)
   if (mapped.length === 0 || mapped.includes(current)) return null
-  return mapped.find((status) => opportunityStatusFor(status) === 'open') ?? null
+  // A stage shared by several statuses: an open one first (the opportunity is still open).
+  return mapped.find((status) => opportunityStatusFor(status) === 'open') ?? mapped[0] ?? null
 }
 
 /** A webhook repeating one of the hub's own recent moves (GHL sends them for the app's writes too). */

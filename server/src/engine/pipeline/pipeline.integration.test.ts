@@ -318,6 +318,7 @@ describe('stage → status', () => {
     ['lost', STAGES.lost, 'lost', 'closed'],
     ['abandoned', STAGES.lost, 'abandoned', 'closed'],
     ['a move to the contacted stage', STAGES.contacted, 'open', 'contacted'],
+    ['a card dragged to the won stage, left open', STAGES.won, 'open', 'converted'],
   ])(
     'GHL: %s sets the lead’s status, audited as changed in GHL, shown on the lead',
     { timeout: 60_000 },
@@ -353,7 +354,6 @@ describe('stage → status', () => {
 
   it.each([
     ['a stage mapped to no status', STAGES.quoted, 'open'],
-    ['open on the won stage', STAGES.won, 'open'],
   ])('%s leaves the lead’s status alone', { timeout: 60_000 }, async (_name, stageId, ghlStatus) => {
     const leadId = `lead-ghl-alone-${stageId}`
     const opportunity = await leadWithOpportunity(world, leadId)

@@ -16,6 +16,11 @@ import { insertWebhookLog } from '../../repositories/webhook-logs.repository.ts'
  * first timestamp: they must get in. Older than this is refused as a replay.
  */
 const MAX_AGE_MS = 90 * 60_000
+/**
+ * Clocks differ a little; a timestamp further ahead than this is refused: it would stay "young"
+ * past the age check and the dedupe's memory.
+ */
+const MAX_SKEW_MS = 5 * 60_000
 /** GHL retries a delivery only after a 429: the answer to "not now". */
 const TRY_AGAIN = 429
 // A refused body is kept for diagnosis, never whole when large (docs/decisions/0016 §4).
@@ -76,10 +81,33 @@ export async function verifyGhlDelivery<T extends { timestamp?: string | number 
   const parsed = schema.safeParse(json)
   if (!parsed.success) return refuse(400, json, describeFirstIssue(parsed.error.issues))
   const { timestamp } = parsed.data
-  if (timestamp !== undefined && Date.now() - new Date(timestamp).getTime() > MAX_AGE_MS) {
-    return refuse(401, json, 'timestamp: the webhook is older than 90 minutes')
+  if (timestamp !== undefined) {
+    const sentAt = ghlTimestamp(timestamp)
+    if (!sentAt) return refuse(400, json, 'timestamp: not a date')
+    if (sentAt.getTime() - Date.now() > MAX_SKEW_MS) return refuse(400, json, 'timestamp: in the future')
+    if (Date.now() - sentAt.getTime() > MAX_AGE_MS) {
+      return refuse(401, json, 'timestamp: the webhook is older than 90 minutes')
+    }
   }
   return { ok: true, json, data: parsed.data, scheme: signature.scheme }
+}
+
+/**
+ * A delivery's `timestamp` (an ISO date, or epoch milliseconds or seconds) as a date; null when it
+ * is not one. A garbled one would otherwise pass the age check (NaN compares false).
+ */
+export function ghlTimestamp(value: string | number): Date | null {
+  const ms =
+    typeof value === 'number'
+      ? value < 1e11
+        ? value * 1000
+        : value
+      : /^\d+$/.test(value.trim())
+        ? ghlTimestamp(Number(value))?.getTime()
+        : Date.parse(value)
+  if (ms === undefined || !Number.isFinite(ms)) return null
+  const date = new Date(ms)
+  return Number.isNaN(date.getTime()) ? null : date
 }
 
 /**

@@ -9,6 +9,7 @@ import { setLeadStatus } from '../../repositories/lead-inbox.repository.ts'
 import {
   claimGhlWebhook,
   findByOpportunityId,
+  recordGhlEventAt,
   recordGhlState,
 } from '../../repositories/lead-opportunities.repository.ts'
 import { findLead } from '../../repositories/leads.repository.ts'
@@ -19,6 +20,7 @@ import {
   answerOrTryAgain,
   clientOfLocation,
   describeFirstIssue,
+  ghlTimestamp,
   refuseGhlDelivery,
   verifyGhlDelivery,
 } from './ghl-delivery.ts'
@@ -62,6 +64,7 @@ export class GhlWebhookService {
     if (!envelope.ok) return envelope.answer
     const { json } = envelope
     const { webhookId } = envelope.data
+    const sentAt = ghlTimestamp(envelope.data.timestamp)
     const update = opportunityWebhookSchema.safeParse(json)
     if (!update.success) {
       // Another app webhook (OpportunityCreate, INSTALL…): acknowledged, nothing to do.
@@ -73,10 +76,10 @@ export class GhlWebhookService {
     const client = await clientOfLocation(this.db, GHL_WEBHOOK_PATH, json, update.data.locationId)
     if (!client.ok) return client.answer
     const outcome = await this.db.transaction(async (tx) => {
-      if (webhookId && !(await claimGhlWebhook(tx, webhookId, update.data.type))) {
+      if (!(await claimGhlWebhook(tx, webhookId, update.data.type))) {
         return { response: { received: true, duplicate: true }, leadId: null }
       }
-      const applied = await this.apply(tx, client.clientId, update.data)
+      const applied = await this.apply(tx, client.clientId, update.data, sentAt)
       await insertWebhookLog(tx, {
         endpoint: GHL_WEBHOOK_PATH,
         method: 'POST',
@@ -97,7 +100,9 @@ export class GhlWebhookService {
     tx: DB,
     clientId: string,
     update: OpportunityWebhook,
+    sentAt: Date | null,
   ): Promise<{ response: Record<string, unknown>; leadId: string | null }> {
+    // The one lead that owns the opportunity (a link is unique per client), locked.
     const row = await findByOpportunityId(tx, clientId, update.id)
     if (!row)
       return { response: { received: true, ignored: `opportunity ${update.id} is no lead's` }, leadId: null }
@@ -107,16 +112,24 @@ export class GhlWebhookService {
       return { response: { received: true, ignored: 'the pipeline is off for this client' }, leadId: null }
     }
     const { pipelineStageId: stageId, status: ghlStatus } = update
+    // GHL redelivers only after a 429, up to an hour later: by then a newer update may be applied.
+    if (sentAt && row.ghlEventAt && sentAt < row.ghlEventAt) {
+      return {
+        response: { received: true, ignored: 'an update newer than this one was applied' },
+        leadId: null,
+      }
+    }
     // The hub's own move coming back, or a second webhook of one move: nothing new.
     const isRepeat = row.stageId === stageId && row.ghlStatus === ghlStatus
     if (isRepeat || isEcho(row.recentWrites, stageId, ghlStatus)) {
+      await recordGhlEventAt(tx, row.leadId, sentAt)
       return { response: { received: true, unchanged: true }, leadId: null }
     }
     const current = lead.status as LeadStatus
     const inPipeline = !update.pipelineId || update.pipelineId === pipeline.pipelineId
     const next = inPipeline ? leadStatusFromGhl(ghlStatus, stageId, pipeline.stages, current) : null
     const statusChanged = next !== null && next !== current
-    await recordGhlState(tx, row.leadId, { stageId, ghlStatus, statusChanged })
+    await recordGhlState(tx, row.leadId, { stageId, ghlStatus, statusChanged, eventAt: sentAt })
     if (!next || !statusChanged) return { response: { received: true, status: current }, leadId: row.leadId }
     await setLeadStatus(tx, row.leadId, next)
     await insertStatusChangedInGhl(tx, { clientId, leadId: row.leadId, detail: `${current} → ${next}` })

@@ -18,6 +18,7 @@ import type { ForwardingRow, HubReplyRow, InboxLeadRow } from '../../repositorie
 export interface LeadOpportunityView {
   opportunityId: string | null
   changedInGhlAt: Date | null
+  opportunityError?: string | null
 }
 
 export function toLeadView(
@@ -68,6 +69,7 @@ export function toLeadView(
     waitingSince: OPEN_STATUSES.has(row.status) ? (row.waitingSince?.toISOString() ?? null) : null,
     opportunityId: opportunity?.opportunityId ?? null,
     statusChangedInGhlAt: opportunity?.changedInGhlAt?.toISOString() ?? null,
+    opportunityError: opportunity?.opportunityError ?? null,
   }
 }
 

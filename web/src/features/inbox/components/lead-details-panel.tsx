@@ -93,6 +93,11 @@ export function LeadDetailsPanel({
                 Changed in GHL · {formatDateTime(lead.statusChangedInGhlAt)}
               </p>
             )}
+            {lead.opportunityError && (
+              <p className="text-xs text-destructive" data-testid="opportunity-error">
+                No GHL opportunity · {lead.opportunityError}
+              </p>
+            )}
           </div>
           {canChangeStatus && (
             <RepliedActions activity={lead.activity} isSaving={isMarkingReplied} onMark={onMarkReplied} />
