@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GHL_SAMPLE_PIPELINE } from '../../../../sim/ghl/ghl-fixtures.ts'
@@ -249,4 +250,30 @@ describe('POST /ghl/webhook without a usable timestamp or webhookId', () => {
       expect((await leadOf(world, leadId)).status).toBe('new')
     },
   )
+})
+
+describe('the migration to one lead per opportunity', () => {
+  it('keeps the oldest link of an opportunity two leads shared and unlinks the other', async () => {
+    const file = new URL('../../../drizzle/0020_opportunity_ownership.sql', import.meta.url)
+    const statements = readFileSync(file, 'utf8')
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim())
+      .filter((s) => !/ADD COLUMN/.test(s))
+    // Links as the hub made them before the rule: two leads of one contact on one opportunity.
+    await world.db.execute(sql`drop index lead_opportunities_client_opportunity_idx`)
+    await world.db.execute(
+      sql`update lead_opportunities set opportunity_id = 'OppShared01', created_at = now() - interval '2 days' where lead_id = 'own-won-1'`,
+    )
+    await world.db.execute(
+      sql`update lead_opportunities set opportunity_id = 'OppShared01', created_at = now() - interval '1 day' where lead_id = 'own-won-2'`,
+    )
+    for (const statement of statements) await world.db.execute(sql.raw(statement))
+    expect((await leadOf(world, 'own-won-1')).opportunityId).toBe('OppShared01')
+    expect((await leadOf(world, 'own-won-2')).opportunityId).toBeNull()
+    await expect(
+      world.db.execute(
+        sql`update lead_opportunities set opportunity_id = 'OppShared01' where lead_id = 'own-won-2'`,
+      ),
+    ).rejects.toThrow()
+  })
 })
