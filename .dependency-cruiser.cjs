@@ -175,14 +175,15 @@ module.exports = {
         'the rest of the product reads connections.repository.ts, whose views hold no secret. ' +
         'So only those two (and the composition root, which makes the SecretBox) see the box or ' +
         "the stored connection JSON's shape. The alert channels' own secrets (a webhook channel's " +
-        'signing secret) are sealed by the alert channels service and opened only by the delivery ' +
-        'handler, the two files named below.',
+        'signing secret, a slack or webhook URL) are sealed by the alert channels service (and its ' +
+        'start-up re-seal) and opened only by the delivery handler and the alert senders.',
       severity: 'error',
       from: {
         path: '^server/src/',
         pathNot: [
           '^server/src/repositories/(provider-tokens\\.store|connections\\.repository)\\.ts$',
           '^server/src/(modules/alerts/alert-channels\\.service|engine/alerts/alert-delivery-handler)\\.ts$',
+          '^server/src/(modules/alerts/alert-channel-sealing|integrations/alerts/(alert-senders|sealed-target))\\.ts$',
           '^server/src/integrations/oauth/',
           '^server/src/composition-root\\.ts$',
           TEST,

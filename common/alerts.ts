@@ -151,10 +151,13 @@ export type CreateAlertChannelInput = z.input<typeof createAlertChannelSchema>
 export type CreateAlertChannel = z.output<typeof createAlertChannelSchema>
 
 /**
- * An edit: every field optional (absent = unchanged); the type is fixed at creation. A target left
- * out keeps the stored one (the form never shows a slack or webhook URL again).
+ * An edit: every field optional (absent = unchanged). It takes the channel as GET shows it
+ * (docs/spec/product.md §9.7): `id` and `type` may be sent but must be the channel's (the type is
+ * fixed at creation), and a target left out or equal to its masked form keeps the stored one.
  */
 export const updateAlertChannelSchema = z.strictObject({
+  id: z.string('Id must be text').max(MAX.id, 'Id must be at most 64 characters').optional(),
+  type: z.enum(ALERT_CHANNEL_TYPES, 'Type must be one of slack, email, webhook').optional(),
   name: channelFields.name.optional(),
   target: target.optional(),
   events: channelFields.events.optional(),

@@ -36,6 +36,7 @@ import { YelpOAuth } from './integrations/yelp/yelp-oauth.ts'
 import { YelpSubscriptions } from './integrations/yelp/yelp-subscriptions.ts'
 import { SecretBox } from './lib/secret-box.ts'
 import { Signer } from './lib/signer.ts'
+import { sealStoredAlertTargets } from './modules/alerts/alert-channel-sealing.ts'
 import { AlertChannelsService } from './modules/alerts/alert-channels.service.ts'
 import { AlertHistoryService } from './modules/alerts/alert-history.service.ts'
 import { AuditService } from './modules/audit/audit.service.ts'
@@ -229,8 +230,10 @@ export async function buildApp({
   const jobs = boss && workers ? new PgBossJobQueue(boss, workers) : undefined
   const isShared = database.kind === 'postgres'
   // Alerts: an outbox row per (event, channel), each delivered by a job (docs/spec/product.md §9.3).
-  const senders = new AlertSenders(config.smtp)
+  const senders = new AlertSenders(config.smtp, { box, allow: config.alertTargetAllow })
   app.addHook('onClose', async () => senders.close())
+  // Slack and webhook URLs are sealed at rest: older plain rows, and APP_SECRET rotations, at start.
+  await sealStoredAlertTargets(db, box, app.log)
   if (jobs) {
     outbox = new AlertOutbox({ db, jobs, baseUrl: config.baseUrl, changes, log: app.log })
     await releaseOrphanedAlertClaims(db, isShared)

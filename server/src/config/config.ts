@@ -43,6 +43,8 @@ export interface AppConfig {
   }
   /** Email alerts (docs/spec/product.md §9.3): unset, email channels cannot be created. */
   smtp: { url: string; from: string } | undefined
+  /** docs/spec/product.md §9.7: ALERT_TARGET_ALLOW's entries; empty = any address but link-local and metadata. */
+  alertTargetAllow: string[]
   /** docs/spec/product.md §9.5: the bearer of GET /metrics; unset, an admin session is needed. */
   metricsToken: string | undefined
   /** AI drafts (docs/spec/product.md §9.6): unset, every AI route answers 409 naming AI_BASE_URL. */
@@ -125,6 +127,7 @@ export function loadConfig(
     smtp: env.SMTP_URL
       ? { url: env.SMTP_URL, from: env.ALERT_EMAIL_FROM ?? `LeadRelay <alerts@${hostOf(env.BASE_URL)}>` }
       : undefined,
+    alertTargetAllow: keyList(env.ALERT_TARGET_ALLOW),
     metricsToken: env.METRICS_TOKEN,
     ai:
       env.AI_BASE_URL && env.AI_MODEL

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isAllowEntry } from '../integrations/http/outbound-target-policy.ts'
 
 // GHL's published Ed25519 key for X-GHL-Signature (docs/providers/ghl.md §10).
 export const GHL_PUBLISHED_ED25519_KEY = 'MCowBQYDK2VwAyEAi2HR1srL4o18O8BRa7gVJY7G7bupbN3H9AwJrHCDiOg='
@@ -111,6 +112,16 @@ export const envSchema = z
         .optional(),
     ),
     ALERT_EMAIL_FROM: optionalText.pipe(z.string().max(320, 'must be at most 320 characters').optional()),
+    // docs/spec/product.md §9.7: when set, the only hosts, addresses or CIDRs alert targets may reach.
+    ALERT_TARGET_ALLOW: optionalText.pipe(
+      z
+        .string()
+        .refine(
+          (value) => value.split(',').every((entry) => !entry.trim() || isAllowEntry(entry)),
+          'must be a comma list of host names, addresses or CIDR ranges',
+        )
+        .optional(),
+    ),
     // docs/spec/product.md §9.5: the bearer token of GET /metrics (unset: an admin session).
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     // docs/spec/product.md §9.6, §9.7: an OpenAI-compatible Chat Completions server for AI drafts.

@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   loginPerAddress: { max: 60, timeWindow: 60_000 },
   /** docs/spec/product.md §6.1: more than 10 failed sign-ins a minute for one username and address. */
   loginFailures: { max: 10, timeWindow: 60_000 },
+  /** docs/spec/product.md §9.7: alert channel test sends per signed-in user. */
+  alertTestsPerUser: { max: 10, timeWindow: 60_000 },
   /** docs/spec/product.md §9.6: each AI draft is a paid model call a person asked for; per user. */
   aiDraftsPerUser: { max: 10, timeWindow: 60_000 },
 } as const

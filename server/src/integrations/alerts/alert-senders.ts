@@ -1,9 +1,16 @@
+import { isIP } from 'node:net'
 import { createTransport, type Transporter } from 'nodemailer'
 import { Webhook } from 'standardwebhooks'
+import { type Agent, request } from 'undici'
+import type { SecretBox } from '../../lib/secret-box.ts'
+import { OutboundTargetPolicy } from '../http/outbound-target-policy.ts'
+import { createSafeOutboundAgent, networkFailureKind, type Resolve } from '../http/safe-outbound-agent.ts'
+import { openTarget } from './sealed-target.ts'
 
 /** A channel as its sender needs it; `secret` is the opened `whsec_…` signing secret. */
 export interface AlertDestination {
   type: 'slack' | 'email' | 'webhook'
+  /** As stored: a slack or webhook URL sealed (sealed-target.ts), opened here just before sending. */
   target: string
   secret: string | null
 }
@@ -19,20 +26,37 @@ export interface AlertDelivery {
   body: Record<string, unknown>
 }
 
-/** A channel refused or could not be reached; the message is what the channel said. */
+/** A channel refused or could not be reached: its status or the kind of failure, never what it said. */
 export class AlertDeliveryError extends Error {}
 
 const TIMEOUT_MS = 10_000
 
 /**
  * Delivers alerts to Slack incoming webhooks, SMTP and Standard Webhooks receivers. SMTP and the
- * signature are the libraries' (nodemailer, standardwebhooks), never framed here. Errors never
- * carry the target URL or the SMTP password: both are credentials.
+ * signature are the libraries' (nodemailer, standardwebhooks), never framed here. Every HTTP
+ * delivery goes through the safe outbound agent (docs/spec/product.md §9.7: never link-local or
+ * metadata addresses, ALERT_TARGET_ALLOW when set, checked on the address connected to). Errors
+ * carry a status or the kind of failure, never the receiver's answer, the target URL or the SMTP
+ * password: the answer may hold anything, the others are credentials.
  */
 export class AlertSenders {
   private readonly mailer: Transporter | null
+  private readonly box: SecretBox
+  private readonly policy: OutboundTargetPolicy
+  private readonly agent: Agent
+  private readonly smtpProblem: string | null
 
-  constructor(private readonly smtp: { url: string; from: string } | undefined) {
+  constructor(
+    private readonly smtp: { url: string; from: string } | undefined,
+    options: { box: SecretBox; allow?: readonly string[]; resolve?: Resolve },
+  ) {
+    this.box = options.box
+    this.policy = new OutboundTargetPolicy(options.allow)
+    this.agent = createSafeOutboundAgent(this.policy, {
+      resolve: options.resolve,
+      connectTimeoutMs: TIMEOUT_MS,
+    })
+    this.smtpProblem = smtp ? smtpTlsProblem(smtp.url) : 'SMTP_URL is not set: email alerts cannot be sent'
     this.mailer = smtp
       ? createTransport({
           ...smtpOptions(smtp.url),
@@ -44,17 +68,28 @@ export class AlertSenders {
       : null
   }
 
+  /** Why email alerts cannot be sent (no SMTP_URL, or plain SMTP to another host), or null. */
+  emailProblem(): string | null {
+    return this.smtpProblem
+  }
+
+  /** Why a slack or webhook URL may not be a target, known without connecting, or null. */
+  targetProblem(url: string): string | null {
+    return this.policy.urlProblem(url)
+  }
+
   async send(destination: AlertDestination, delivery: AlertDelivery): Promise<void> {
     if (destination.type === 'email') return this.sendEmail(destination.target, delivery)
+    const url = openTarget(this.box, destination.type, destination.target)
     if (destination.type === 'slack') {
-      return this.post(destination.target, JSON.stringify({ text: delivery.text }), {}, 'Slack')
+      return this.post(url, JSON.stringify({ text: delivery.text }), {}, 'Slack')
     }
     if (!destination.secret) throw new AlertDeliveryError('The webhook channel has no signing secret')
     const body = JSON.stringify(delivery.body)
     const now = new Date()
     const signature = new Webhook(destination.secret).sign(delivery.deliveryId, now, body)
     return this.post(
-      destination.target,
+      url,
       body,
       {
         'webhook-id': delivery.deliveryId,
@@ -67,11 +102,11 @@ export class AlertSenders {
 
   close(): void {
     this.mailer?.close()
+    void this.agent.close().catch(() => undefined)
   }
 
   private async sendEmail(target: string, delivery: AlertDelivery): Promise<void> {
-    if (!this.mailer || !this.smtp)
-      throw new AlertDeliveryError('SMTP_URL is not set: email alerts cannot be sent')
+    if (!this.mailer || !this.smtp || this.smtpProblem) throw new AlertDeliveryError(this.smtpProblem ?? '')
     const to = target
       .split(',')
       .map((address) => address.trim())
@@ -86,40 +121,42 @@ export class AlertSenders {
         headers: { 'X-LeadRelay-Alert-Id': delivery.deliveryId },
       })
     } catch (error) {
-      throw new AlertDeliveryError(
-        `The SMTP server refused the alert: ${withoutSecrets(this.smtp.url, (error as Error).message)}`,
-      )
+      // Its status code, or the kind of failure: what the server said may echo addresses or more.
+      const { responseCode, code } = error as { responseCode?: unknown; code?: unknown }
+      if (typeof responseCode === 'number')
+        throw new AlertDeliveryError(`The SMTP server refused the alert: it answered ${responseCode}`)
+      const kind = code === 'EAUTH' ? 'authentication failed' : networkFailureKind(error)
+      throw new AlertDeliveryError(`The SMTP server could not be reached: ${kind}`)
     }
   }
 
   private async post(url: string, body: string, headers: Record<string, string>, who: string): Promise<void> {
-    let response: Response
+    let status: number
     try {
-      response = await fetch(url, {
+      const answer = await request(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body,
-        redirect: 'manual',
+        dispatcher: this.agent,
+        headersTimeout: TIMEOUT_MS,
+        bodyTimeout: TIMEOUT_MS,
         signal: AbortSignal.timeout(TIMEOUT_MS),
       })
+      status = answer.statusCode
+      // Its answer is never read: whatever it says stays with it.
+      await answer.body.dump().catch(() => undefined)
     } catch (error) {
-      const cause = (error as { cause?: { message?: string } }).cause?.message
-      throw new AlertDeliveryError(
-        `${who} could not be reached: ${withoutSecrets(url, cause ?? (error as Error).message)}`,
-      )
+      throw new AlertDeliveryError(`${who} could not be reached: ${networkFailureKind(error)}`)
     }
-    if (response.ok) {
-      await response.body?.cancel()
-      return
-    }
-    const said = (await response.text().catch(() => '')).slice(0, 300).trim()
-    throw new AlertDeliveryError(
-      `${who} answered ${response.status}${said ? `: ${withoutSecrets(url, said)}` : ''}`,
-    )
+    if (status >= 200 && status < 300) return
+    throw new AlertDeliveryError(`${who} answered ${status}`)
   }
 }
 
-/** smtp://user:pass@host:587 (smtps:// for TLS from the start) as nodemailer's options. */
+/**
+ * smtp://user:pass@host:587 (smtps:// for TLS from the start; `?requireTLS=true` to insist on
+ * STARTTLS) as nodemailer's options.
+ */
 function smtpOptions(url: string) {
   const parsed = new URL(url)
   const secure = parsed.protocol === 'smtps:'
@@ -128,24 +165,33 @@ function smtpOptions(url: string) {
     host: parsed.hostname,
     port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
     secure,
+    requireTLS: requiresTls(parsed),
     ...(user ? { auth: { user, pass: decodeURIComponent(parsed.password) } } : {}),
   }
 }
 
-/** An error text without the URL's path and credentials (the URL itself is a secret). */
-function withoutSecrets(url: string, message: string): string {
-  let out = message.split(url).join('[target]')
+function requiresTls(url: URL): boolean {
+  return ['true', '1', 'yes'].includes((url.searchParams.get('requireTLS') ?? '').toLowerCase())
+}
+
+/**
+ * Plain SMTP would carry the SMTP password and the alerts in the clear: only to this machine
+ * (a local relay); elsewhere TLS from the start (smtps://) or STARTTLS insisted on.
+ */
+export function smtpTlsProblem(url: string): string | null {
+  let parsed: URL
   try {
-    const parsed = new URL(url)
-    for (const part of [
-      parsed.password,
-      parsed.username,
-      parsed.pathname.length > 1 ? parsed.pathname : '',
-    ]) {
-      if (part) out = out.split(part).join('***')
-    }
+    parsed = new URL(url)
   } catch {
-    // Not a URL: nothing more to hide.
+    return 'SMTP_URL is not a URL'
   }
-  return out
+  if (parsed.protocol === 'smtps:' || requiresTls(parsed) || isLoopback(parsed.hostname)) return null
+  return 'SMTP_URL must use TLS to reach another host: use smtps:// or add ?requireTLS=true (STARTTLS)'
+}
+
+function isLoopback(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1')
+  if (host === 'localhost' || host.endsWith('.localhost')) return true
+  if (isIP(host) === 4) return host.startsWith('127.')
+  return host === '::1'
 }

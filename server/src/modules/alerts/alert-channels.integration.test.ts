@@ -115,7 +115,7 @@ describe('alert channels', () => {
     hooks.failNext(1, 503)
     const answer = await admin.post(`/api/alert-channels/${refused.id}/test`, {})
     expect(answer.status).toBe(502)
-    expect(answer.body).toEqual({ error: 'The webhook receiver answered 503: catcher told to fail' })
+    expect(answer.body).toEqual({ error: 'The webhook receiver answered 503' })
     const gone = (
       await admin.post('/api/alert-channels', {
         ...webhookBody(`http://127.0.0.1:${await findFreePort()}/nothing-here`),

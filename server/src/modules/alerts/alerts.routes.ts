@@ -13,6 +13,8 @@ import { MANAGE_ALERT_CHANNELS } from '@common/permissions.ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { requireSession } from '../../http/guard.ts'
+import { RATE_LIMITS } from '../../http/rate-limits.ts'
+import { TooManyRequestsError } from '../../lib/errors.ts'
 import { parseInput } from '../../lib/validation.ts'
 import type { AlertChannelsService } from './alert-channels.service.ts'
 import type { AlertHistoryService } from './alert-history.service.ts'
@@ -27,10 +29,17 @@ export function registerAlertRoutes(
   services: { channels: AlertChannelsService; history: AlertHistoryService },
 ): void {
   const { channels, history } = services
+  // Test sends reach out to an address the caller typed: a few a minute per user, whatever the
+  // rateLimiting setting, so the route cannot be used to probe a network (docs/spec/product.md §9.7).
+  const testLimiter = app.createRateLimit({
+    ...RATE_LIMITS.alertTestsPerUser,
+    keyGenerator: (request) => `alert-test|${requireSession(request).user.id}`,
+    allowList: () => false,
+  })
   app.get(
     '/api/alert-channels',
     { config: { access: MANAGE_ALERT_CHANNELS } },
-    async (): Promise<AlertChannel[]> => channels.list(),
+    async (request): Promise<AlertChannel[]> => channels.list(requireSession(request)),
   )
 
   app.post<{ Reply: CreatedAlertChannel }>(
@@ -67,7 +76,14 @@ export function registerAlertRoutes(
     { config: { access: MANAGE_ALERT_CHANNELS } },
     async (request): Promise<AlertTestAnswer> => {
       const { id } = parseInput(channelParams, request.params)
-      return channels.test(id)
+      const limit = await testLimiter(request)
+      if (!limit.isAllowed && limit.isExceeded) {
+        throw new TooManyRequestsError(
+          `Too many test sends: at most ${limit.max} a minute. Try again in ${limit.ttlInSeconds} s.`,
+          limit.ttlInSeconds,
+        )
+      }
+      return channels.test(id, requireSession(request))
     },
   )
 
