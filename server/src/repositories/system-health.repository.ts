@@ -67,18 +67,38 @@ export async function listClientsNeedingReauth(
   }))
 }
 
-/** Provider calls answered 401 or 403 since `since`: credentials the provider refused. */
+/** Longer than the engine's waits through GHL's status-update 403 (reply.handler.ts). */
+const RETRY_WINDOW_MS = 60_000
+
+/**
+ * Provider calls the provider refused for their credentials since `since`: every 401, and a 403
+ * only when nothing accepted the same call afterwards. GHL answers a message's status update 403
+ * for a few seconds while it "downstreams" the message (docs/providers/ghl.md §9); the engine
+ * waits that out, so such a 403 followed by an accepted retry refused no credential. A 403 of the
+ * last minute may still be in that window, so it waits its turn before counting.
+ */
 export async function countCredentialErrors(
   db: DB,
   options: { since: Date; clientIds: string[] | null },
 ): Promise<number> {
+  const settled = new Date(Date.now() - RETRY_WINDOW_MS)
   const [row] = await selectRows<{ n: unknown }>(
     db,
-    sql`select count(*) as n from api_request_logs
-      where created_at >= ${options.since.toISOString()}::timestamptz and status_code in (401, 403)
+    sql`select count(*) as n from api_request_logs refused
+      where refused.created_at >= ${options.since.toISOString()}::timestamptz
+        and refused.status_code in (401, 403)
         -- Yelp's documented answer to a lead already marked replied is a 403 that refuses no credential (docs/decisions/0012).
-        and not (status_code = 403 and endpoint like '%/mark_as_replied')
-        ${scoped(sql`client_id`, options.clientIds)}`,
+        and not (refused.status_code = 403 and refused.endpoint like '%/mark_as_replied')
+        and (refused.status_code = 401 or (
+          refused.created_at < ${settled.toISOString()}::timestamptz
+          and not exists (
+            select 1 from api_request_logs accepted
+            where accepted.endpoint = refused.endpoint
+              and accepted.method = refused.method
+              and accepted.client_id is not distinct from refused.client_id
+              and accepted.status_code between 200 and 299
+              and (accepted.created_at, accepted.id) > (refused.created_at, refused.id))))
+        ${scoped(sql`refused.client_id`, options.clientIds)}`,
   )
   return toCount(row?.n)
 }
