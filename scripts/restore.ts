@@ -11,6 +11,7 @@ import { IdleWorkers } from '../server/src/engine/queue/idle-workers.ts'
 import { PgBossJobQueue } from '../server/src/engine/queue/job-queue.ts'
 import { createQueue, stopQueue } from '../server/src/engine/queue/queue.ts'
 import { RestoreRefusedError, restoreBackup } from '../server/src/modules/backups/restore.ts'
+import { requeuePendingAlerts } from '../server/src/modules/backups/restore-alerts.ts'
 import { requeuePendingReplies } from '../server/src/modules/backups/restore-jobs.ts'
 
 const USAGE = 'Usage: npm run restore -- <backupFile> [--force]'
@@ -40,10 +41,14 @@ async function main(args: string[]): Promise<number> {
     // replies' delivery jobs; the server is stopped, so no worker runs them before it starts.
     const boss = createQueue(database)
     await boss.start()
-    const requeued = await (async () => {
+    const { requeued, alerts } = await (async () => {
       try {
         await createDeclaredQueues(boss)
-        return await requeuePendingReplies(new PgBossJobQueue(boss, new IdleWorkers(boss)), database.db)
+        const jobs = new PgBossJobQueue(boss, new IdleWorkers(boss))
+        return {
+          requeued: await requeuePendingReplies(jobs, database.db),
+          alerts: await requeuePendingAlerts(jobs, database.db),
+        }
       } finally {
         await stopQueue(boss)
       }
@@ -51,7 +56,8 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(
       `Restored ${result.rows} rows in ${result.tables} tables from ${file}\n` +
         `  (a ${result.source} backup of ${result.createdAt}) into ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n` +
-        (requeued ? `  Queued ${requeued} pending repl${requeued === 1 ? 'y' : 'ies'} for delivery.\n` : ''),
+        (requeued ? `  Queued ${requeued} pending repl${requeued === 1 ? 'y' : 'ies'} for delivery.\n` : '') +
+        (alerts ? `  Queued ${alerts} pending alert${alerts === 1 ? '' : 's'} for delivery.\n` : ''),
     )
     if (!target.hasAppSecret) {
       process.stdout.write(

@@ -99,6 +99,23 @@ export async function releaseAlertClaims(db: DB): Promise<void> {
     .where(and(eq(alerts.state, 'pending'), sql`${alerts.claimedBy} is not null`))
 }
 
+/** The rows still to deliver, oldest first: a restore queues their jobs again. */
+export async function listPendingAlerts(db: DB): Promise<Array<{ id: number; createdAt: Date }>> {
+  return db
+    .select({ id: alerts.id, createdAt: alerts.createdAt })
+    .from(alerts)
+    .where(eq(alerts.state, 'pending'))
+    .orderBy(alerts.id)
+}
+
+/** Ends a pending row as failed, with why it was not sent (no attempt holds it). */
+export async function failPendingAlert(db: DB, id: number, reason: string): Promise<void> {
+  await db
+    .update(alerts)
+    .set({ state: 'failed', reason, claimedBy: null, claimedUntil: null })
+    .where(and(eq(alerts.id, id), eq(alerts.state, 'pending')))
+}
+
 /** Which of these event keys the channel has a row for already. */
 export async function listRecordedEventKeys(db: DB, channelId: string, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set()

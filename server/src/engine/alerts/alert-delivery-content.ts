@@ -1,5 +1,6 @@
 import type { AlertDelivery } from '../../integrations/alerts/alert-senders.ts'
 import { type AlertPayload, alertText } from './alert-message.ts'
+import { alertSlackText } from './slack-text.ts'
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -32,13 +33,21 @@ ${links ? `<div>${links}</div>` : ''}
 </div></body></html>`
 }
 
-/** What each channel type sends for this outbox row. */
-export function deliveryOf(payload: AlertPayload, deliveryId: string): AlertDelivery {
-  const { action, yelpUrl, openUrl, ...contract } = payload
+/**
+ * What a channel of `type` sends for this outbox row: Slack's text is escaped for Slack
+ * (slack-text.ts), the email's text part is plain.
+ */
+export function deliveryOf(
+  payload: AlertPayload & { detail?: unknown },
+  deliveryId: string,
+  type?: 'slack' | 'email' | 'webhook',
+): AlertDelivery {
+  // `detail`, the raw error text behind the event, stays in the hub (alert-port.ts).
+  const { action, yelpUrl, openUrl, detail: _detail, ...contract } = payload
   return {
     deliveryId,
     subject: `[LeadRelay] ${payload.summary}`.slice(0, 200),
-    text: alertText(payload),
+    text: type === 'slack' ? alertSlackText(payload) : alertText(payload),
     html: alertHtml(payload),
     // docs/spec/product.md §9.3's body; what to do and the Yelp link travel in `data`.
     body: { ...contract, data: { ...payload.data, action, openUrl, ...(yelpUrl ? { yelpUrl } : {}) } },

@@ -27,10 +27,13 @@ export interface AlertDeliveryOptions {
   claimMs?: number
 }
 
+/** How long an alert is tried before it is `failed` (docs/spec/product.md §9.3). */
+export const ALERT_DELIVERY_HORIZON_MS = 24 * 3600_000
+
 const DEFAULTS: Required<AlertDeliveryOptions> = {
   retryBaseMs: 5_000,
   retryMaxMs: 15 * 60_000,
-  horizonMs: 24 * 3600_000,
+  horizonMs: ALERT_DELIVERY_HORIZON_MS,
   // Longer than a send can take (10 s per step, alert-senders.ts); a dead sender's row is free
   // again this long after it took it (PostgreSQL; on PGlite at the next start).
   claimMs: 60_000,
@@ -84,7 +87,7 @@ export class AlertDeliveryHandler {
     try {
       await this.deps.senders.send(
         destination,
-        deliveryOf(row.payload as unknown as AlertPayload, row.deliveryId),
+        deliveryOf(row.payload as unknown as AlertPayload, row.deliveryId, channel.type),
       )
       await markAlertSent(db, row.id, holder)
       alertDeliverySeconds.observe(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { AUTOMATION_SOURCE } from '../../repositories/lead-automation.repository.ts'
 import type { AlertEvent } from './alert-port.ts'
 
 // The events of docs/spec/product.md §9.3 as the places that cause them raise them: each names its
@@ -47,31 +48,44 @@ export function statusChangedAlert(
     type: 'lead.status_changed',
     clientId,
     leadId,
+    // Each change is its own cause.
     key: `lead.status_changed:${leadId}:${randomUUID()}`,
-    condition: `lead.status_changed:${leadId}:${status}`,
     data: { previous, status, by },
   }
 }
 
-/** A reply delivered to Yelp, once per message row (from GHL or the inbox). */
+/** Where a reply delivered to Yelp came from: GHL, the inbox, or the playbook's automation. */
+export type ReplySource = 'ghl' | 'inbox' | 'automation'
+
+/** The origin of an outbound message row, as its platform and metadata record it. */
+export function replySourceOf(row: { platform: string | null; metadata: unknown }): ReplySource {
+  if (row.platform === 'ghl') return 'ghl'
+  const source = (row.metadata as { source?: unknown } | null)?.source
+  return source === AUTOMATION_SOURCE ? 'automation' : 'inbox'
+}
+
+/** A reply delivered to Yelp, once per message row, named by its real origin. */
 export function replySentAlert(
   clientId: string,
   leadId: string,
-  messageRowId: number,
-  text: string | null,
-  source: 'ghl' | 'inbox',
+  row: { id: number; content: string | null; platform: string | null; metadata: unknown },
 ): AlertEvent {
+  const source = replySourceOf(row)
+  const automation = (row.metadata as { automation?: unknown } | null)?.automation
   return {
     type: 'reply.sent',
     clientId,
     leadId,
-    key: `reply.sent:${messageRowId}`,
-    // Every reply is news of its own, not a repeated condition.
-    condition: `reply.sent:${messageRowId}`,
-    data: { text, source },
+    key: `reply.sent:${row.id}`,
+    data: {
+      text: row.content,
+      source,
+      ...(source === 'automation' && typeof automation === 'string' ? { automation } : {}),
+    },
   }
 }
 
+/** The provider's own reason stays in the hub (`detail`); channels hear it in our words. */
 export function needsReauthAlert(
   provider: 'yelp' | 'ghl',
   clientId: string,
@@ -82,7 +96,8 @@ export function needsReauthAlert(
     clientId,
     key: `connection.needs_reauth:${provider}:${clientId}:${randomUUID()}`,
     condition: `connection.needs_reauth:${provider}:${clientId}`,
-    data: { provider, reason: reason ?? null },
+    data: { provider },
+    ...(reason ? { detail: reason } : {}),
   }
 }
 
@@ -110,11 +125,13 @@ export function webhooksSilentBySubscription(clientId: string, businessId: strin
   }
 }
 
+/** GHL's own words about the cap stay in the hub (`detail`). */
 export function ghlDailyCapAlert(clientId: string, resetAt: Date, reason: string): AlertEvent {
   return {
     type: 'ghl.daily_cap',
     clientId,
     key: `ghl.daily_cap:${clientId}:${resetAt.toISOString().slice(0, 13)}`,
-    data: { resetAt: resetAt.toISOString(), reason },
+    data: { resetAt: resetAt.toISOString() },
+    detail: reason,
   }
 }

@@ -30,6 +30,13 @@ export interface AlertPayload {
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : null)
 
+/** How `reply.sent` names where the reply came from (alert-events.ts ReplySource). */
+const REPLY_ORIGIN: Record<string, string> = {
+  automation: "The playbook's automatic reply",
+  ghl: 'A reply from GoHighLevel',
+  inbox: 'A reply from the inbox',
+}
+
 /** One line that names the client and lead, and the next step, per event. */
 function wording(
   type: AlertType,
@@ -67,19 +74,22 @@ function wording(
       }
     case 'reply.sent':
       return {
-        summary: `A reply to ${lead} of ${who} was delivered to Yelp${quoted}`,
+        summary: `${REPLY_ORIGIN[str(data.source) ?? ''] ?? 'A reply'} to ${lead} of ${who} was delivered to Yelp${quoted}`,
         action: 'Nothing to do.',
       }
     case 'connection.needs_reauth':
+      // The provider's own reason stays in the hub's alert history (alert-port.ts `detail`).
       return {
-        summary: `The ${str(data.provider) === 'ghl' ? 'GoHighLevel' : 'Yelp'} connection of ${who} needs to be authorized again${str(data.reason) ? `: ${data.reason}` : ''}`,
+        summary: `The ${str(data.provider) === 'ghl' ? 'GoHighLevel' : 'Yelp'} connection of ${who} needs to be authorized again`,
         action:
           "Send the client's onboarding link (Clients → the client → Onboarding link) and ask them to connect again; its leads wait until then.",
       }
     case 'job.dead':
+      // The job's error text stays in the hub: the dashboard and the logs show it.
       return {
-        summary: `A ${str(data.queue) ?? 'background'} job for ${who} failed for good${str(data.error) ? `: ${data.error}` : ''}`,
-        action: 'Fix the cause, then press Retry on the dashboard (System Health) or in the logs.',
+        summary: `A ${str(data.queue) ?? 'background'} job for ${who} failed for good after its retries`,
+        action:
+          'See the error in System Health on the dashboard or in the logs, fix the cause, then press Retry there.',
       }
     case 'webhooks.silent':
       return {

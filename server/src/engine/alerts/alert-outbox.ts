@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { QUIET_HOURS_TYPES } from '@common/alerts.ts'
+import { type AlertType, QUIET_HOURS_TYPES } from '@common/alerts.ts'
 import type { DB } from '../../db/database.ts'
 import {
   type AlertChannelRow,
@@ -27,8 +27,9 @@ export interface AlertOutboxDeps {
 /**
  * The alert port's implementation: per channel that takes the event, one outbox row and, in the
  * same transaction, its delivery job (both commit, or neither). A repeated cause adds nothing
- * (the row's unique event key); during quiet hours or within 30 minutes of the same condition's
- * alert, the row is `suppressed` with the reason and no job (docs/spec/product.md §9.3).
+ * (the row's unique event key); during quiet hours, or for a condition within 30 minutes of the
+ * same condition's alert on the channel, the row is `suppressed` with the reason and no job
+ * (docs/spec/product.md §9.3, §9.7).
  */
 export class AlertOutbox implements AlertPort {
   constructor(private readonly deps: AlertOutboxDeps) {}
@@ -65,7 +66,7 @@ export class AlertOutbox implements AlertPort {
         const reason =
           QUIET_HOURS_TYPES.has(event.type) && isQuietAt(channel.quietHours, now)
             ? 'quiet hours'
-            : (await alertedRecently(tx, channel.id, condition, now))
+            : CONDITION_TYPES.has(event.type) && (await alertedRecently(tx, channel.id, condition, now))
               ? 'duplicate: this condition alerted within 30 minutes'
               : null
         const row = await insertAlert(tx, {
@@ -78,7 +79,7 @@ export class AlertOutbox implements AlertPort {
           conditionKey: condition,
           state: reason ? 'suppressed' : 'pending',
           reason,
-          payload: { ...payload },
+          payload: { ...payload, ...(event.detail ? { detail: event.detail } : {}) },
           deliveryId: `msg_${randomUUID().replaceAll('-', '')}`,
         })
         if (!row) return 'repeated'
@@ -108,6 +109,18 @@ export class AlertOutbox implements AlertPort {
     }
   }
 }
+
+/**
+ * The conditions, which the 30-minute dedupe folds (docs/spec/product.md §9.7); every other event
+ * (a message, a phone number, a status change, a reply) alerts once per cause.
+ */
+const CONDITION_TYPES: ReadonlySet<AlertType> = new Set([
+  'lead.unanswered',
+  'connection.needs_reauth',
+  'job.dead',
+  'webhooks.silent',
+  'ghl.daily_cap',
+])
 
 /** The channel takes this event type, and this client (an empty list: every client). */
 function takes(channel: AlertChannelRow, event: AlertEvent): boolean {

@@ -14,13 +14,19 @@ export interface AlertEvent {
    */
   key: string
   /**
-   * What the dedupe compares (docs/spec/product.md §9.3: the same condition for the same client or
-   * lead alerts once per 30 minutes); defaults to the type with the lead, else the client.
+   * What the dedupe of condition events compares (docs/spec/product.md §9.7: the same condition
+   * for the same client or lead alerts once per 30 minutes per channel); defaults to the type with
+   * the lead, else the client. Events of one cause each (a message, a change, a reply) ignore it.
    */
   condition?: string
   occurredAt?: Date
   /** The event's own facts: sent as the webhook body's `data` and used to word its message. */
   data?: Record<string, unknown>
+  /**
+   * The raw text behind the event (a job's or a provider's error): kept with the alert in the
+   * hub's history, never sent to a channel, whose message says what happened in the hub's words.
+   */
+  detail?: string
 }
 
 /**

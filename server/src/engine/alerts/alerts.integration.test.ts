@@ -112,19 +112,16 @@ describe('alert events', () => {
     })
   })
 
-  it('lead.message: a later consumer message, once; a second within 30 minutes is suppressed', async () => {
+  it('lead.message: each later consumer message once, a second within 30 minutes too (no dedupe: §9.7)', async () => {
     const first = await alertsOf('lead.message', async () => {
       world.sims.consumerMessage('alert-lead-1', 'Are you free Tuesday?')
     })
     expect(first.map((row) => [row.type, row.state])).toEqual([['lead.message', 'sent']])
-    const since = await lastAlertId()
-    world.sims.consumerMessage('alert-lead-1', 'Or Wednesday?')
-    await waitFor('the second message recorded', async () => (await rowsAfter(since)).length > 0)
-    const second = await rowsAfter(since)
-    expect(second.map((row) => [row.type, row.state, row.reason])).toEqual([
-      ['lead.message', 'suppressed', 'duplicate: this condition alerted within 30 minutes'],
-    ])
-    expect(deliveriesOf(second[0] ?? { deliveryId: '' })).toHaveLength(0)
+    const second = await alertsOf('lead.message', async () => {
+      world.sims.consumerMessage('alert-lead-1', 'Or Wednesday?')
+    })
+    expect(second.map((row) => [row.type, row.state, row.reason])).toEqual([['lead.message', 'sent', null]])
+    expect(deliveriesOf(second[0] ?? { deliveryId: '' })).toHaveLength(1)
   })
 
   it('lead.phone_shared: the consumer shares a phone number, once', async () => {
@@ -151,6 +148,7 @@ describe('alert events', () => {
       world.admin.post('/api/leads/alert-lead-1/reply', { text: 'Tuesday at 10 works.' }),
     )
     expect(rows.map((row) => row.type)).toEqual(['reply.sent'])
+    expect(verified(rows[0] ?? { deliveryId: '' }).data).toMatchObject({ source: 'inbox' })
   })
 
   it('connection.needs_reauth: once when a connection turns, not again while it stays so', async () => {
@@ -160,9 +158,10 @@ describe('alert events', () => {
       await tokens.markNeedsReauth('ghl', ACME.clientId, 'GHL refused the refresh token')
     })
     expect(rows.map((row) => row.type)).toEqual(['connection.needs_reauth'])
-    expect(verified(rows[0] ?? { deliveryId: '' }).summary).toBe(
-      'The GoHighLevel connection of Acme Roofing needs to be authorized again: GHL refused the refresh token',
-    )
+    // In our words: the provider's reason stays in the hub.
+    const body = verified(rows[0] ?? { deliveryId: '' })
+    expect(body.summary).toBe('The GoHighLevel connection of Acme Roofing needs to be authorized again')
+    expect(JSON.stringify(body)).not.toContain('GHL refused the refresh token')
     await world.db.execute(
       sql`update clients set ghl_tokens = ghl_tokens - 'needsReauth' - 'reauthReason' where client_id = 'acme'`,
     )

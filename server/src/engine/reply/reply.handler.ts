@@ -154,9 +154,7 @@ export class ReplyHandler {
     // its Yelp echo is read back by a later sync.
     await recordBusinessReply(this.db, job.clientId, job.leadId, row.createdAt)
     messagesForwarded.inc({ direction: 'outbound' })
-    await this.alerts.raise(
-      replySentAlert(job.clientId, job.leadId, row.id, row.content, row.platform === 'ghl' ? 'ghl' : 'inbox'),
-    )
+    await this.alerts.raise(replySentAlert(job.clientId, job.leadId, row))
   }
 
   /**
