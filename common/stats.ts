@@ -60,9 +60,13 @@ export const systemHealthSchema = z.object({
 })
 export type SystemHealth = z.infer<typeof systemHealthSchema>
 
+const providerSetupSchema = z.enum(['configured', 'not configured'])
+
 /** GET /api/health, as the header's 'System Online' indicator reads it. */
 export const publicHealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
+  /** Whether each provider's app credentials are set (docs/spec/product.md §5 "not configured"). */
+  providers: z.object({ yelp: providerSetupSchema, ghl: providerSetupSchema }).optional(),
 })
 export type PublicHealth = z.infer<typeof publicHealthSchema>
 

@@ -147,8 +147,11 @@ describe('Dashboard', () => {
     expect(stats).toMatchObject({ activeClients: 2, totalClients: 2, messagesToday: 2, errorRate: 50 })
     await page.getByText(`${stats.totalMessages} total messages`).waitFor()
     await page.getByText(`${stats.webhookErrors} webhook errors today`).waitFor()
-    await expect.poll(() => page.getByTestId('system-indicator').getAttribute('data-state')).toBe('online')
-    await page.getByText('System Online').waitFor()
+    // Up, with no provider credentials on this hub (product §5): "not configured", not "Online".
+    await expect
+      .poll(() => page.getByTestId('system-indicator').getAttribute('data-state'))
+      .toBe('unconfigured')
+    expect(await page.getByTestId('system-indicator').textContent()).toBe('Not configured')
     for (const name of ['Webhook Endpoint', 'Reply Endpoint', 'OAuth Service'])
       await page.getByText(name, { exact: true }).waitFor()
     await page.getByRole('img', { name: /messages in the last 24 hours/ }).waitFor()

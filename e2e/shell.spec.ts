@@ -142,8 +142,8 @@ describe('app shell on desktop', () => {
     await headerTitle(page, 'Message Logs')
     expect(pathOf(page)).toBe('/messages')
     const header = page.locator('header')
-    // The indicator reflects GET /api/health, so it turns 'System Online' once that answers.
-    await header.getByText('System Online').waitFor()
+    // The indicator reflects GET /api/health; this hub has no provider credentials (product §5).
+    await header.getByText('Not configured').waitFor()
     expect(await header.getByText(server.adminUsername, { exact: true }).isVisible()).toBe(true)
     await page.locator('[data-slot="toast"]').getByText('Login successful').waitFor()
   })

@@ -8,6 +8,12 @@ import { useHeaderSystemHealth } from '@/features/dashboard/api/get-system-healt
 import { SystemHealthDialog } from '@/features/dashboard/components/system-health-dialog.tsx'
 import { useAuth } from '@/lib/auth/use-auth.ts'
 
+/** The app credentials each provider needs on the server (docs/spec/product.md §5). */
+const PROVIDERS = [
+  { key: 'yelp', name: 'Yelp', env: 'YELP_CLIENT_ID and YELP_CLIENT_SECRET' },
+  { key: 'ghl', name: 'GHL', env: 'GHL_CLIENT_ID and GHL_CLIENT_SECRET' },
+] as const
+
 export function AppHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { user } = useAuth()
   const [location] = useLocation()
@@ -55,9 +61,11 @@ export function AppHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
 }
 
 /**
- * 'System Online' while /api/health answers ok and the live checks find nothing wrong; 'System
- * Degraded' when connections need re-auth, jobs are dead or webhooks are silent (the checks of
- * GET /api/system-health), naming why on hover, and opening System Health on click.
+ * 'System Online' while /api/health answers ok, both providers have their app credentials and
+ * the live checks find nothing wrong; 'System Degraded' when connections need re-auth, jobs are
+ * dead or webhooks are silent (the checks of GET /api/system-health); 'Not configured' while a
+ * provider's credentials are missing (docs/spec/product.md §5). Names why on hover, and opens
+ * System Health on click.
  */
 function SystemIndicator() {
   const { user } = useAuth()
@@ -66,26 +74,34 @@ function SystemIndicator() {
   const checks = useHeaderSystemHealth(canSeeChecks && health.data?.status === 'ok')
   const [isOpen, setOpen] = useState(false)
   const problems = (checks.data?.checks ?? []).filter((check) => check.state !== 'ok')
+  const missing = PROVIDERS.filter(({ key }) => health.data?.providers?.[key] === 'not configured')
   const state = health.isPending
     ? 'checking'
     : health.data?.status !== 'ok'
       ? 'offline'
       : problems.length > 0
         ? 'degraded'
-        : 'online'
+        : missing.length > 0
+          ? 'unconfigured'
+          : 'online'
   const label = {
     online: 'System Online',
     checking: 'Checking system',
     offline: 'System Offline',
     degraded: 'System Degraded',
+    unconfigured: missing.length === 1 ? `${missing[0]?.name} not configured` : 'Not configured',
   }[state]
   const dot = {
     online: 'bg-success ring-success/20',
     checking: 'bg-muted-foreground ring-muted',
     offline: 'bg-destructive ring-destructive/20',
     degraded: 'bg-amber-500 ring-amber-500/20',
+    unconfigured: 'bg-muted-foreground ring-muted',
   }[state]
-  const reason = problems.map((check) => `${check.label}: ${check.detail}`).join('\n')
+  const reason =
+    state === 'unconfigured'
+      ? missing.map(({ name, env }) => `${name} is not configured: set ${env}`).join('\n')
+      : problems.map((check) => `${check.label}: ${check.detail}`).join('\n')
   const content = (
     <>
       <span className={`size-2.5 rounded-full ring-4 ${dot}`} aria-hidden="true" />
@@ -98,6 +114,7 @@ function SystemIndicator() {
         className="flex items-center gap-2 text-sm text-muted-foreground"
         data-testid="system-indicator"
         data-state={state}
+        title={reason || undefined}
       >
         {content}
       </div>
