@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CLIENT_ID_PATTERN } from './clients.ts'
 import { draftSchema } from './lead-automation.ts'
 import { MAX } from './text-bounds.ts'
+import { yelpLeadIdField } from './yelp-lead-id.ts'
 
 // Lead Inbox contracts (docs/spec/dashboard-spec.md §2.14, §3.2, §4; docs/spec/product.md §6.1):
 // the server parses its input and declares its answers with these; the web parses every answer.
@@ -293,12 +294,8 @@ export type LeadFacets = z.infer<typeof leadFacetsSchema>
 // ---------- commands ----------
 
 export const leadParamsSchema = z.object({
-  // A Yelp lead id: a provider's id, so the provider ceiling (common/text-bounds.ts).
-  leadId: z
-    .string()
-    .trim()
-    .min(1, 'leadId is required')
-    .max(MAX.providerId, `leadId must be at most ${MAX.providerId} characters`),
+  // A Yelp lead id: it goes into Yelp's paths, so its alphabet only (common/yelp-lead-id.ts).
+  leadId: yelpLeadIdField('leadId'),
 })
 
 export const leadStatusBodySchema = z.strictObject({

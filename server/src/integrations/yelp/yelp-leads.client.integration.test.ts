@@ -58,6 +58,25 @@ describe('getLead', () => {
     expect(calls('/v3/leads/no-such-lead')).toHaveLength(1)
   })
 
+  // Behind the checks where ids come in: an id is always one segment of the path it names.
+  it.each(['.', '..'])('refuses lead id %j before any request', async (leadId) => {
+    const error = await yelp()
+      .getLead(CLIENT_ID, leadId)
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(PermanentProviderError)
+    expect((error as Error).message).toBe(`lead_id ${JSON.stringify(leadId)} is not a Yelp id`)
+    expect(w.yelp.server.requests.list()).toEqual([])
+  })
+
+  it('keeps "/", "?", "#" and "%" of a lead id inside its path segment', async () => {
+    await yelp()
+      .writeText(CLIENT_ID, '../x/y?z#%2e', 'Hello')
+      .catch(() => undefined)
+    expect(w.yelp.server.requests.list().map((r) => r.path)).toEqual([
+      '/v3/leads/..%2Fx%2Fy%3Fz%23%252e/events',
+    ])
+  })
+
   it('keeps to 5 requests per second per endpoint on its own: 12 rapid reads, no 429', async () => {
     const started = Date.now()
     const leads = await Promise.all(

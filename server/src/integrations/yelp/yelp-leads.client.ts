@@ -240,8 +240,7 @@ export class YelpLeadsClient {
     options: { query?: Record<string, string>; json?: unknown; retryOnTimeout?: boolean } = {},
   ): Promise<ProviderResponse> {
     const [method = 'GET', template = ''] = endpoint.split(' ')
-    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
-    const url = new URL(path, this.config.yelp.apiBase)
+    const url = new URL(yelpPath(template, params), this.config.yelp.apiBase)
     if (options.query) url.search = new URLSearchParams(options.query).toString()
     const call: ApiCall = {
       platform: 'yelp',
@@ -313,4 +312,18 @@ function parse<T extends z.ZodType>(schema: T, response: ProviderResponse, what:
     response.status,
     'UNEXPECTED_RESPONSE',
   )
+}
+
+/**
+ * A Yelp path with each parameter as one encoded segment. Behind the checks where ids come in:
+ * encoding keeps `/`, `?`, `#` and `%` inside the segment, and `.`/`..` (which no encoding hides
+ * from URL resolution) are refused, so an id can never point the hub's token at another endpoint.
+ */
+export function yelpPath(template: string, params: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name] ?? ''
+    if (value === '' || value === '.' || value === '..')
+      throw new PermanentProviderError('yelp', `${name} ${JSON.stringify(value)} is not a Yelp id`, 400)
+    return encodeURIComponent(value)
+  })
 }

@@ -1,3 +1,4 @@
+import { yelpLeadIdField } from '@common/yelp-lead-id.ts'
 import { z } from 'zod'
 
 // docs/providers/yelp.md §2: one update per lead interaction; phone opt-in/out updates carry no event_id.
@@ -12,7 +13,7 @@ export const yelpWebhookSchema = z.object({
           .object({
             event_type: z.string().min(1).max(100),
             event_id: z.string().max(200).optional(),
-            lead_id: z.string().min(1).max(200),
+            lead_id: yelpLeadIdField('lead_id'),
             interaction_time: z.string().max(100).optional(),
           })
           .passthrough(),
