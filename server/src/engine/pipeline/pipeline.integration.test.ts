@@ -352,21 +352,23 @@ describe('stage → status', () => {
     },
   )
 
-  it.each([
-    ['a stage mapped to no status', STAGES.quoted, 'open'],
-  ])('%s leaves the lead’s status alone', { timeout: 60_000 }, async (_name, stageId, ghlStatus) => {
-    const leadId = `lead-ghl-alone-${stageId}`
-    const opportunity = await leadWithOpportunity(world, leadId)
-    const moved = await world.ghl.moveOpportunity(opportunity.id, {
-      pipelineStageId: stageId,
-      status: ghlStatus as 'open',
-    })
-    expect(moved.webhooks.length).toBeGreaterThan(0)
-    expect(moved.webhooks.every((w) => w.status === 200)).toBe(true)
-    const lead = await leadOf(world, leadId)
-    expect(lead.status).toBe('new')
-    expect(lead.statusChangedInGhlAt).toBeNull()
-  })
+  it.each([['a stage mapped to no status', STAGES.quoted, 'open']])(
+    '%s leaves the lead’s status alone',
+    { timeout: 60_000 },
+    async (_name, stageId, ghlStatus) => {
+      const leadId = `lead-ghl-alone-${stageId}`
+      const opportunity = await leadWithOpportunity(world, leadId)
+      const moved = await world.ghl.moveOpportunity(opportunity.id, {
+        pipelineStageId: stageId,
+        status: ghlStatus as 'open',
+      })
+      expect(moved.webhooks.length).toBeGreaterThan(0)
+      expect(moved.webhooks.every((w) => w.status === 200)).toBe(true)
+      const lead = await leadOf(world, leadId)
+      expect(lead.status).toBe('new')
+      expect(lead.statusChangedInGhlAt).toBeNull()
+    },
+  )
 })
 
 describe('POST /ghl/webhook', () => {

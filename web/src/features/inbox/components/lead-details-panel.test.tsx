@@ -56,6 +56,7 @@ const panel = (lead: LeadDetail) =>
         onStatusChange={() => {}}
         isMarkingReplied={false}
         onMarkReplied={() => {}}
+        onBack={() => {}}
       />
     </QueryClientProvider>,
   )
