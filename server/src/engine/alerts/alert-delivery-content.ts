@@ -40,7 +40,7 @@ ${links ? `<div>${links}</div>` : ''}
 export function deliveryOf(
   payload: AlertPayload & { detail?: unknown },
   deliveryId: string,
-  type?: 'slack' | 'email' | 'webhook',
+  type: 'slack' | 'email' | 'webhook',
 ): AlertDelivery {
   // `detail`, the raw error text behind the event, stays in the hub (alert-port.ts).
   const { action, yelpUrl, openUrl, detail: _detail, ...contract } = payload

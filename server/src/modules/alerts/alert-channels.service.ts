@@ -145,6 +145,7 @@ export class AlertChannelsService {
         action: 'Nothing to do: this channel works.',
       },
       `msg_test_${randomUUID().replaceAll('-', '')}`,
+      channel.type,
     )
     try {
       await this.deps.senders.send(
