@@ -12,6 +12,7 @@ import {
   isOverflowSync,
   type LeadSyncJob,
   leadSyncKey,
+  leadSyncSlot,
   PRIORITY,
   STANDARD_RETRIES,
 } from '../queue/queues.ts'
@@ -51,9 +52,9 @@ export function leadSyncHandler(deps: JobDeps): LeadSyncHandler {
  * One sync of a lead at a time. When another is running, this job is put back for a few seconds
  * later (it may carry an event the running one read too early) and its worker moves on.
  */
-async function syncLead(job: LeadSyncJob, deps: JobDeps) {
+async function syncLead(job: LeadSyncJob, deps: JobDeps, queued: { queue: string; jobId: string }) {
   // The webhook of a reply the hub posted only stores that event: bulk work (echo-deferral.ts).
-  const echo = await decideEcho(deps.db, job, deps.clock())
+  const echo = await decideEcho(deps.db, job, deps.clock(), queued)
   if (echo.kind === 'bulk') {
     await deps.jobs.enqueue(leadSyncBulkJob, { ...job, reason: ECHO_SYNC })
     return { deferred: `event ${job.eventId} is the echo of a reply the hub sent: stored as bulk work` }
@@ -90,11 +91,12 @@ export const leadSyncJob = defineJob({
   workers: 16,
   options: { ...STANDARD_RETRIES, policy: 'short' },
   horizonMs: DAY_HORIZON_MS,
-  singletonKey: (job) => leadSyncKey(job),
+  // A sync put back after a failure waits under a key of its own (queues.ts leadSyncSlot).
+  singletonKey: (job) => leadSyncSlot(job),
   priority: (job) => (isOverflowSync(job) ? PRIORITY.overflow : PRIORITY.live),
   calls: (job) => (isOverflowSync(job) ? 'bulk' : 'live'),
   ghlCapped: true,
-  handle: (job, { deps }) => syncLead(job, deps),
+  handle: (job, { deps, jobId }) => syncLead(job, deps, { queue: QUEUES.leadSync, jobId }),
 })
 
 /**
@@ -108,6 +110,7 @@ export const leadSyncBulkJob = defineJob({
   workers: 2,
   priority: () => PRIORITY.bulk,
   calls: () => 'bulk',
+  handle: (job, { deps, jobId }) => syncLead(job, deps, { queue: QUEUES.leadSyncBulk, jobId }),
 })
 
 /** The queue a lead sync goes to: bulk work has its own. */

@@ -120,3 +120,15 @@ export const LEAD_SYNC_QUEUES: ReadonlySet<string> = new Set([QUEUES.leadSync, Q
 export function leadSyncKey(job: Pick<LeadSyncJob, 'clientId' | 'leadId'>): string {
   return `${job.clientId}:${job.leadId}`
 }
+
+/**
+ * The singleton key a lead sync is queued under. A sync the engine put back after a transient
+ * failure (its data carries the retry state) may wait up to 15 minutes, and a webhook's sync
+ * finding it queued under the lead's key was folded into it: the consumer's new message waited
+ * that long for GHL and its alert (docs/spec/product.md §9.3: 60 s). Put-back syncs wait under a
+ * key of their own, so a lead has at most one due-now and one put-back sync queued; the lead
+ * lease still runs one at a time, and the event claims forward each message once.
+ */
+export function leadSyncSlot(job: Pick<LeadSyncJob, 'clientId' | 'leadId'> & { retry?: unknown }): string {
+  return job.retry === undefined ? leadSyncKey(job) : `${leadSyncKey(job)}:later`
+}
