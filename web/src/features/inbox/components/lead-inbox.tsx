@@ -15,6 +15,7 @@ import { ConversationPanel } from '@/features/inbox/components/conversation-pane
 import { InboxFiltersPanel } from '@/features/inbox/components/inbox-filters-panel.tsx'
 import { LeadDetailsPanel } from '@/features/inbox/components/lead-details-panel.tsx'
 import { LeadList } from '@/features/inbox/components/lead-list.tsx'
+import { LeadUnavailable } from '@/features/inbox/components/lead-unavailable.tsx'
 import { useInboxFilters } from '@/features/inbox/hooks/use-inbox-filters.ts'
 import { useMarkReadOnOpen } from '@/features/inbox/hooks/use-mark-read-on-open.ts'
 import { ALL, emptyListText, hasActiveFilters } from '@/features/inbox/utils/inbox-filters.ts'
@@ -30,6 +31,9 @@ export interface LeadInboxProps {
   /** docs/spec/product.md §9.1 "Needs reply": kept in the address, so the dashboard can link to it. */
   needsReply?: boolean
   onNeedsReplyChange?: (needsReply: boolean) => void
+  /** The lead an address opens (`/inbox?clientId=…&leadId=…`): its client chosen, its conversation open. */
+  linkedClientId?: string
+  linkedLeadId?: string
 }
 
 /**
@@ -42,14 +46,21 @@ export function LeadInbox({
   canViewClients,
   needsReply = false,
   onNeedsReplyChange,
+  linkedClientId,
+  linkedLeadId,
 }: LeadInboxProps) {
-  const [clientChoice, setClientChoice] = useState(ALL)
-  const clientId = clientChoice === ALL ? undefined : clientChoice
-  const { filters, params, update, clear } = useInboxFilters(clientId, needsReply)
-  const [selectedLeadId, setSelectedLeadId] = useState<string | null>(null)
-  const [mobileView, setMobileView] = useState<MobileView>('list')
+  // The client select lists clients only for roles that may view them; others keep "All Clients".
+  const [clientChoice, setClientChoice] = useState(canViewClients && linkedClientId ? linkedClientId : ALL)
+  const [selectedLeadId, setSelectedLeadId] = useState<string | null>(linkedLeadId ?? null)
+  // On a phone a link opens the conversation, not the list.
+  const [mobileView, setMobileView] = useState<MobileView>(linkedLeadId ? 'conversation' : 'list')
 
   const clients = useInboxClients({ enabled: canViewClients })
+  // A linked client that is not (or no longer) among the visible ones falls back to all of them.
+  const isKnownClient =
+    clientChoice === ALL || !clients.data || clients.data.some((client) => client.clientId === clientChoice)
+  const clientId = clientChoice === ALL || !isKnownClient ? undefined : clientChoice
+  const { filters, params, update, clear } = useInboxFilters(clientId, needsReply)
   const leads = useLeads(params)
   const total = useLeadTotal(clientId)
   const facets = useLeadFacets(clientId)
@@ -110,7 +121,7 @@ export function LeadInbox({
         <div className="grid min-w-0 gap-1.5 sm:w-72">
           <Label htmlFor="inbox-client">Client</Label>
           <Select
-            value={clientChoice}
+            value={isKnownClient ? clientChoice : ALL}
             onValueChange={(value) => {
               setClientChoice(value)
               setSelectedLeadId(null)
@@ -199,13 +210,21 @@ export function LeadInbox({
             mobileView === 'conversation' ? 'flex' : 'hidden',
           )}
         >
-          <ConversationPanel
-            lead={lead.data}
-            isLoading={lead.isLoading}
-            canReply={canSendMessages}
-            onBack={() => setMobileView('list')}
-            onShowDetails={() => setMobileView('details')}
-          />
+          {lead.isError && selectedLeadId ? (
+            <LeadUnavailable
+              leadId={selectedLeadId}
+              error={lead.error}
+              onBack={() => setMobileView('list')}
+            />
+          ) : (
+            <ConversationPanel
+              lead={lead.data}
+              isLoading={lead.isLoading}
+              canReply={canSendMessages}
+              onBack={() => setMobileView('list')}
+              onShowDetails={() => setMobileView('details')}
+            />
+          )}
         </section>
         <section
           aria-label="Lead details"

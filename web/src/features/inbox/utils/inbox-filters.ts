@@ -88,3 +88,12 @@ export function emptyListText(hasClient: boolean, isFiltered: boolean, needsRepl
   if (needsReply && !isFiltered) return `No leads waiting for a reply${hasClient ? ' for this client' : ''}`
   return `No leads found${hasClient ? ' for this client' : ''}${isFiltered ? ' matching your filters' : ''}`
 }
+
+/**
+ * The lead an address opens: alerts' "Open in LeadRelay" and the Message Logs link to
+ * `/inbox?clientId=…&leadId=…`. Absent parameters are undefined.
+ */
+export function linkedLeadOf(search: string): { clientId?: string; leadId?: string } {
+  const params = new URLSearchParams(search)
+  return { clientId: params.get('clientId') || undefined, leadId: params.get('leadId') || undefined }
+}
