@@ -194,6 +194,10 @@ describe('PUT takes the channel as GET shows it', () => {
     })
     expect(answer.status).toBe(200)
     expect(answer.body).toEqual({ ...shown, name: 'Renamed from GET' })
+    const again = await admin.request('PUT', `/api/alert-channels/${created.id}`, {
+      json: { target: `${shown.target}/` },
+    })
+    expect(again.status).toBe(200)
     const before = hooks.requests().length
     expect((await admin.post(`/api/alert-channels/${created.id}/test`, {})).status).toBe(200)
     expect(hooks.requests()[before]?.path).toBe(`${new URL(hooks.url).pathname}/keep-this-path`)

@@ -90,7 +90,8 @@ export class AlertChannelsService {
       throw new ValidationError(`type: A channel's type cannot change (this one is ${existing.type})`)
     const { id: _id, type: _type, target: givenTarget, ...fields } = input
     // The target as GET shows it (scheme and host of a URL) means "keep the stored one".
-    const target = givenTarget === undefined || givenTarget === before.target ? undefined : givenTarget
+    const target =
+      givenTarget === undefined || isShownForm(givenTarget, before.target) ? undefined : givenTarget
     if (target !== undefined) {
       const problem = alertTargetProblem(existing.type, target)
       if (problem) throw new ValidationError(`target: ${problem}`)
@@ -217,6 +218,17 @@ export class AlertChannelsService {
       quietHours: row.quietHours ?? null,
       enabled: row.enabled,
     }
+  }
+}
+
+/** Whether `given` is the target as shown (`https://host`, a trailing slash allowed), not a new one. */
+function isShownForm(given: string, shown: string): boolean {
+  if (given === shown) return true
+  try {
+    const url = new URL(given)
+    return url.href === `${shown}/` && !url.username && !url.password
+  } catch {
+    return false
   }
 }
 
