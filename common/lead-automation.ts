@@ -21,7 +21,7 @@ export type AutomationReason = (typeof AUTOMATION_REASONS)[number]
 /**
  * Why a first reply meant to be written by the model (`firstReply.source: "ai"`) used the template
  * (docs/spec/product.md §9.6): the model timed out, failed, could not be reached or refused the
- * request, its answer broke the output rules, or no model is configured.
+ * request, its answer broke the output rules, no model is configured, or it kept failing lately.
  */
 export const AI_FALLBACK_CAUSES = [
   'timeout',
@@ -30,6 +30,8 @@ export const AI_FALLBACK_CAUSES = [
   'refused',
   'output_refused',
   'not_configured',
+  /** Recent calls kept failing: the model was left alone for a while (a circuit breaker). */
+  'breaker_open',
 ] as const
 export type AiFallbackCause = (typeof AI_FALLBACK_CAUSES)[number]
 export type AiFallbackReason = `ai_fallback:${AiFallbackCause}`

@@ -34,6 +34,11 @@ export const QUEUES = {
   housekeeping: 'housekeeping',
   /** Decide and carry out a lead's first reply and follow-ups (docs/spec/product.md §9.2). */
   leadAutomation: 'lead-automation',
+  /**
+   * A first reply the model writes (docs/spec/product.md §9.6): workers of its own, so a slow or
+   * hanging model never holds the template replies and follow-ups of other leads.
+   */
+  leadAutomationAi: 'lead-automation-ai',
   /** Every minute: queue the leads whose automation step is due (a lost wake-up, a moved clock). */
   automationSweep: 'lead-automation-sweep',
   /** Create a lead's GHL opportunity, or move it to its status's stage (docs/spec/product.md §9.4). */
@@ -71,6 +76,7 @@ export const QUEUE_LABELS: { readonly [Q in QueueName]: string } = {
   'log-retention': 'Log retention',
   housekeeping: 'Housekeeping',
   'lead-automation': 'First reply and follow-ups',
+  'lead-automation-ai': 'AI first reply',
   'lead-automation-sweep': 'Due follow-ups',
   'ghl-opportunity-sync': 'Opportunity sync',
   'ghl-opportunity-backfill': 'Opportunity backfill',

@@ -29,7 +29,7 @@ export interface AiSimOptions {
  * An OpenAI-compatible Chat Completions server (docs/spec/product.md §9.6): `POST /v1/chat/completions`
  * and `GET /v1/models`, writing a plausible reply from the lead's words in the prompt without any
  * model. Faults come from the shared control API (`/__sim/faults`: 500s, `delayMs` for timeouts,
- * `drop`); answers that break the hub's output rules are armed under `/__sim/ai/answers`. Every
+ * `drop`), and `/__sim/ai/hang` makes it accept requests and never answer; answers that break the hub's output rules are armed under `/__sim/ai/answers`. Every
  * request is in `/__sim/requests`, so tests read the prompt the hub sent.
  */
 export function createAiSim(options: AiSimOptions = {}) {
@@ -41,11 +41,23 @@ export function createAiSim(options: AiSimOptions = {}) {
   })
   let queued: string[] = []
   let completions = 0
+  // A model that accepts a request and never answers (until released): `POST /__sim/ai/hang`.
+  let hanging = false
+  let held: Array<() => void> = []
+  /** Every completion request's prompt as it arrived (a hung one is logged only when released). */
+  let received: string[] = []
+  const release = () => {
+    for (const go of held) go()
+    held = []
+  }
   server.onReset(() => {
     queued = []
     completions = 0
+    hanging = false
+    received = []
+    release()
   })
-  server.setStateProvider(() => ({ queuedAnswers: queued.length, completions }))
+  server.setStateProvider(() => ({ queuedAnswers: queued.length, completions, hanging, held: held.length }))
 
   const unauthorized = (authorization: string | undefined) =>
     options.apiKey !== undefined && authorization !== `Bearer ${options.apiKey}`
@@ -72,6 +84,13 @@ export function createAiSim(options: AiSimOptions = {}) {
       })
     }
     const messages = body.messages as ChatMessageInput[]
+    received.push(messages.map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n'))
+    if (hanging) {
+      await new Promise<void>((resolve) => held.push(resolve))
+      return reply.code(503).send({
+        error: { message: 'released', type: 'server_error', param: null, code: 'simulated_hang' },
+      })
+    }
     const content = queued.shift() ?? writeReply(messages)
     completions += 1
     const promptTokens = tokenCount(
@@ -113,6 +132,12 @@ export function createAiSim(options: AiSimOptions = {}) {
     queued = []
     return { ok: true }
   })
+  // `{"on": true}`: completions are accepted and never answered; `{"on": false}` answers them 503.
+  server.app.post('/__sim/ai/hang', async (request) => {
+    hanging = (request.body as { on?: unknown } | undefined)?.on !== false
+    if (!hanging) release()
+    return { hanging, held: held.length }
+  })
 
   return {
     server,
@@ -127,6 +152,15 @@ export function createAiSim(options: AiSimOptions = {}) {
     completionRequests() {
       return server.requests.list().filter((r) => r.path === '/v1/chat/completions')
     },
+    /** Hang (accept completions, never answer) or stop hanging (the held ones get a 503). */
+    hang(on = true): void {
+      hanging = on
+      if (!on) release()
+    },
+    /** The prompts of every completion request as it arrived, hung ones included. */
+    receivedPrompts(): readonly string[] {
+      return received
+    },
     listen: (port = 0, host = '127.0.0.1') => server.listen(port, host),
     get url(): string {
       return server.url
@@ -140,7 +174,10 @@ export function createAiSim(options: AiSimOptions = {}) {
       }
     },
     reset: () => server.reset(),
-    close: () => server.close(),
+    close: () => {
+      release()
+      return server.close()
+    },
   }
 }
 

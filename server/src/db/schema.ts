@@ -401,6 +401,8 @@ export const clientPlaybooks = pgTable('client_playbooks', {
    * gets one, so turning them on does not answer every lead already waiting, or imported.
    */
   firstReplySince: timestamp('first_reply_since', { withTimezone: true }),
+  /** Since when follow-ups are on (null while there are none): the same gate for follow-ups. */
+  followUpsSince: timestamp('follow_ups_since', { withTimezone: true }),
   updatedAt: updatedAt(),
 })
 
@@ -451,6 +453,10 @@ export const leadAutomation = pgTable(
     messageRowId: integer('message_row_id'),
     /** Who wrote a sent or drafted first reply: `template` or `ai` (docs/spec/product.md §9.6). */
     source: text('source').$type<FirstReplySource>(),
+    /** A due step taken by a run that asks the model first: other runs leave it until then. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The newest consumer message (Yelp's time) the step was sent or drafted on. */
+    consumerSeenUntil: timestamp('consumer_seen_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('lead_automation_step_uq').on(t.leadId, t.kind, t.step),

@@ -5,7 +5,7 @@ import type {
   AutomationState,
 } from '@common/lead-automation.ts'
 import type { FirstReplySource } from '@common/playbook.ts'
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { leadActivity, leadAutomation, messages, yelpEventClaims } from '../db/schema.ts'
 
@@ -23,6 +23,82 @@ export async function listAutomation(db: DB, leadId: string): Promise<Automation
     .from(leadAutomation)
     .where(eq(leadAutomation.leadId, leadId))
     .orderBy(asc(leadAutomation.id))
+}
+
+export async function findAutomationStep(db: DB, id: number): Promise<AutomationRow | null> {
+  const [row] = await db.select().from(leadAutomation).where(eq(leadAutomation.id, id))
+  return row ?? null
+}
+
+/** The step a `messages` row was written for, if the automation wrote it. */
+export async function findStepOfMessage(db: DB, messageRowId: number): Promise<AutomationRow | null> {
+  const [row] = await db.select().from(leadAutomation).where(eq(leadAutomation.messageRowId, messageRowId))
+  return row ?? null
+}
+
+/**
+ * Takes a scheduled step for a run that asks the model before it can settle it, until `until`:
+ * other runs leave it alone meanwhile, so overlapping runs ask the model once. False when it is
+ * no longer scheduled or another run holds it. A run that died lets its claim lapse.
+ */
+export async function claimStepForWriting(db: DB, id: number, now: Date, until: Date): Promise<boolean> {
+  const rows = await db
+    .update(leadAutomation)
+    .set({ claimedUntil: until })
+    .where(
+      and(
+        eq(leadAutomation.id, id),
+        eq(leadAutomation.state, 'scheduled'),
+        or(isNull(leadAutomation.claimedUntil), lt(leadAutomation.claimedUntil, now)),
+      ),
+    )
+    .returning({ id: leadAutomation.id })
+  return rows.length > 0
+}
+
+/** A first reply avoided by a person's answer is `skipped`, any other step ended `cancelled` (§9.7). */
+const endedState = (kind: string, reason: AutomationReason) =>
+  kind === 'first_reply' && reason === 'business_replied' ? ('skipped' as const) : ('cancelled' as const)
+
+/**
+ * Withdraws a step claimed and recorded as sent whose message has not left for Yelp yet: the
+ * step ends with `reason` and its `messages` row goes (nothing was sent, the inbox shows
+ * nothing). False when the step is no longer that (another process withdrew it first).
+ * Call it inside a transaction: both changes or neither.
+ */
+export async function withdrawClaimedStep(
+  db: DB,
+  step: { id: number; kind: string; messageRowId: number },
+  reason: AutomationReason,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(leadAutomation)
+    .set({ state: endedState(step.kind, reason), reason, at, messageRowId: null })
+    .where(
+      and(
+        eq(leadAutomation.id, step.id),
+        eq(leadAutomation.state, 'sent'),
+        eq(leadAutomation.messageRowId, step.messageRowId),
+      ),
+    )
+    .returning({ id: leadAutomation.id })
+  if (!rows.length) return false
+  await db.delete(messages).where(and(eq(messages.id, step.messageRowId), eq(messages.status, 'pending')))
+  return true
+}
+
+/** A drafted step whose draft can no longer be sent (a person or the consumer wrote since). */
+export async function endDraftedStep(
+  db: DB,
+  step: { id: number; kind: string },
+  reason: AutomationReason,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(leadAutomation)
+    .set({ state: endedState(step.kind, reason), reason, at })
+    .where(and(eq(leadAutomation.id, step.id), eq(leadAutomation.state, 'drafted')))
 }
 
 /** Records a step once; null when the lead already has that step (decided by someone else). */
@@ -57,6 +133,8 @@ export async function settleAutomationStep(
     at: Date
     messageRowId?: number
     source?: FirstReplySource
+    /** The newest consumer message the step was sent or drafted on. */
+    consumerSeenUntil?: Date | null
   },
 ): Promise<boolean> {
   const rows = await db
@@ -67,6 +145,7 @@ export async function settleAutomationStep(
       at: outcome.at,
       messageRowId: outcome.messageRowId,
       source: outcome.source ?? null,
+      consumerSeenUntil: outcome.consumerSeenUntil ?? null,
     })
     .where(and(eq(leadAutomation.id, id), eq(leadAutomation.state, 'scheduled')))
     .returning({ id: leadAutomation.id })

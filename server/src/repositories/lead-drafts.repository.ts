@@ -28,6 +28,14 @@ export async function listDrafts(db: DB, leadId: string): Promise<DraftRow[]> {
   return db.select().from(leadDrafts).where(eq(leadDrafts.leadId, leadId)).orderBy(asc(leadDrafts.createdAt))
 }
 
+export async function findDraft(db: DB, leadId: string, draftId: string): Promise<DraftRow | null> {
+  const [row] = await db
+    .select()
+    .from(leadDrafts)
+    .where(and(eq(leadDrafts.leadId, leadId), eq(leadDrafts.id, draftId)))
+  return row ?? null
+}
+
 /**
  * Removes a draft and answers it, or null when it is gone: of two people sending (or one sending
  * and one discarding) the same draft, one gets it.

@@ -22,30 +22,44 @@ export async function findSavedPlaybook(db: DB, clientId: string): Promise<Playb
   return parsed.success ? parsed.data : DEFAULT_PLAYBOOK
 }
 
-/** Saves the playbook; turning first replies on starts their `firstReplySince` now, off clears it. */
+/**
+ * Saves the playbook. Turning first replies on starts their `firstReplySince` now, and giving it
+ * follow-ups starts `followUpsSince`; turning them off (no follow-ups) clears it.
+ */
 export async function savePlaybook(db: DB, clientId: string, playbook: Playbook): Promise<void> {
   const on = playbook.firstReply.enabled
+  const followUpsOn = playbook.followUps.length > 0
   await db
     .insert(clientPlaybooks)
-    .values({ clientId, playbook, firstReplySince: on ? sql`now()` : null })
+    .values({
+      clientId,
+      playbook,
+      firstReplySince: on ? sql`now()` : null,
+      followUpsSince: followUpsOn ? sql`now()` : null,
+    })
     .onConflictDoUpdate({
       target: clientPlaybooks.clientId,
       set: {
         playbook,
         firstReplySince: on ? sql`coalesce(${clientPlaybooks.firstReplySince}, now())` : null,
+        followUpsSince: followUpsOn ? sql`coalesce(${clientPlaybooks.followUpsSince}, now())` : null,
         updatedAt: sql`now()`,
       },
     })
 }
 
-/** The playbook and since when its first replies are on, for the automation. */
+/** The playbook and since when its first replies and its follow-ups are on, for the automation. */
 export async function findPlaybookForAutomation(
   db: DB,
   clientId: string,
-): Promise<{ playbook: Playbook; firstReplySince: Date | null }> {
+): Promise<{ playbook: Playbook; firstReplySince: Date | null; followUpsSince: Date | null }> {
   const [row] = await db
-    .select({ since: clientPlaybooks.firstReplySince })
+    .select({ since: clientPlaybooks.firstReplySince, followUpsSince: clientPlaybooks.followUpsSince })
     .from(clientPlaybooks)
     .where(eq(clientPlaybooks.clientId, clientId))
-  return { playbook: await findPlaybook(db, clientId), firstReplySince: row?.since ?? null }
+  return {
+    playbook: await findPlaybook(db, clientId),
+    firstReplySince: row?.since ?? null,
+    followUpsSince: row?.followUpsSince ?? null,
+  }
 }

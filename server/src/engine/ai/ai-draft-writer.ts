@@ -6,15 +6,17 @@ import { findClient } from '../../repositories/clients.repository.ts'
 import type { LeadRow } from '../../repositories/leads.repository.ts'
 import { findPlaybook } from '../../repositories/playbooks.repository.ts'
 import { storedEventsOf } from '../lead-sync/lead-mapper.ts'
-import { applyDraftRules } from './draft-output-rules.ts'
+import { AiBreaker } from './ai-breaker.ts'
 import { draftFacts } from './draft-facts.ts'
+import { applyDraftRules } from './draft-output-rules.ts'
 import { buildDraftPrompt } from './draft-prompt.ts'
 
 /**
  * Why no draft came: the model's own failure (`timeout`, `server_error`, `connection`,
- * `refused`), or `output_refused` when what it wrote broke the output rules beyond repair.
+ * `refused`), `output_refused` when what it wrote broke the output rules beyond repair, or
+ * `breaker_open` when recent calls kept failing and the model was not asked (ai-breaker.ts).
  */
-export type AiDraftFailureCode = AiModelError['reason'] | 'output_refused'
+export type AiDraftFailureCode = AiModelError['reason'] | 'output_refused' | 'breaker_open'
 
 export type AiDraftResult =
   | { ok: true; text: string }
@@ -30,6 +32,7 @@ export class AiDraftWriter {
   constructor(
     private readonly db: DB,
     private readonly chat: AiChatClient,
+    readonly breaker: AiBreaker = new AiBreaker(),
   ) {}
 
   async write(
@@ -40,11 +43,20 @@ export class AiDraftWriter {
     const client = await findClient(this.db, lead.clientId)
     const facts = draftFacts(lead, options.events ?? storedEventsOf(lead), client?.name ?? '', playbook)
     const prompt = buildDraftPrompt(facts)
+    if (!this.breaker.tryAcquire())
+      return { ok: false, code: 'breaker_open', message: 'the model kept failing; not asked for a while' }
     let answer: string
     try {
       answer = (await this.chat.complete(lead.clientId, prompt)).text
+      this.breaker.succeeded()
     } catch (error) {
-      if (error instanceof AiModelError) return { ok: false, code: error.reason, message: error.message }
+      if (error instanceof AiModelError) {
+        // The model answered, only not with a reply: it is up.
+        if (error.reason === 'refused') this.breaker.succeeded()
+        else this.breaker.failed()
+        return { ok: false, code: error.reason, message: error.message }
+      }
+      this.breaker.failed()
       throw error
     }
     const checked = applyDraftRules(answer, {

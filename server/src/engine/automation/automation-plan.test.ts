@@ -23,6 +23,8 @@ function facts(patch: Partial<LeadFacts> = {}): LeadFacts {
     now: T('10:00'),
     playbook: PLAYBOOK,
     firstReplySince: T('00:00', '2026-11-01'),
+    followUpsSince: T('00:00', '2026-11-01'),
+    imported: false,
     status: 'new',
     firstConsumerMessageAt: T('10:00'),
     newestConsumerMessageAt: T('10:00'),
@@ -146,6 +148,42 @@ describe('planAutomation', () => {
         rows: [row('first_reply', 0, 'sent', T('10:01'))],
       },
       [{ type: 'schedule', kind: 'follow_up', step: 1, dueAt: T('08:00', '2026-11-25') }],
+    ],
+    [
+      'follows up no lead whose conversation began before follow-ups were switched on',
+      {
+        followUpsSince: T('12:00'),
+        playbook: { ...PLAYBOOK, firstReply: { ...PLAYBOOK.firstReply, enabled: false } },
+        firstConsumerMessageAt: T('08:00', '2026-11-20'),
+        newestConsumerMessageAt: T('08:00', '2026-11-20'),
+      },
+      [],
+    ],
+    [
+      'nor after its first reply, when follow-ups came after its conversation began',
+      { followUpsSince: T('10:30'), rows: [row('first_reply', 0, 'sent', T('10:01'))] },
+      [],
+    ],
+    [
+      'follows up no lead while follow-ups were never switched on',
+      { followUpsSince: null, rows: [row('first_reply', 0, 'sent', T('10:01'))] },
+      [],
+    ],
+    [
+      'follows up no imported lead, even a recent one',
+      {
+        imported: true,
+        playbook: { ...PLAYBOOK, firstReply: { ...PLAYBOOK.firstReply, enabled: false } },
+      },
+      [],
+    ],
+    [
+      'keeps a lead already in the sequence going',
+      {
+        followUpsSince: T('10:30'),
+        rows: [row('first_reply', 0, 'sent', T('10:01')), row('follow_up', 1, 'sent', T('11:01'))],
+      },
+      [{ type: 'schedule', kind: 'follow_up', step: 2, dueAt: T('11:01', '2026-11-25') }],
     ],
     [
       'plans nothing without a consumer message',

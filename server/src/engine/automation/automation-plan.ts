@@ -22,6 +22,13 @@ export interface LeadFacts {
   playbook: Playbook
   /** Since when a new lead gets a first reply: when the client turned first replies on. */
   firstReplySince: Date | null
+  /** Since when a lead enters the follow-ups: when the client gave its playbook follow-ups. */
+  followUpsSince: Date | null
+  /**
+   * The lead came by a historical import (its conversation began before the import that stored
+   * it): it is history, never followed up, whatever its dates.
+   */
+  imported: boolean
   status: string
   firstConsumerMessageAt: Date | null
   newestConsumerMessageAt: Date | null
@@ -91,8 +98,19 @@ function wantsFirstReply(facts: LeadFacts): boolean {
   return facts.firstConsumerMessageAt.getTime() >= facts.firstReplySince.getTime()
 }
 
+/**
+ * A lead enters the follow-ups only when its conversation began while they were on, and not by
+ * an import: switching them on, or importing, never follows up on history (whose clock would
+ * start at an old message and fire at once). A lead already in the sequence stays in it.
+ */
+function entersFollowUps(facts: LeadFacts): boolean {
+  if (facts.imported || !facts.followUpsSince || !facts.firstConsumerMessageAt) return false
+  return facts.firstConsumerMessageAt.getTime() >= facts.followUpsSince.getTime()
+}
+
 function planFollowUps(facts: LeadFacts, firstReply: AutomationRowFacts | undefined): AutomationAction[] {
   const followUps = facts.rows.filter((row) => row.kind === 'follow_up').sort((a, b) => a.step - b.step)
+  if (followUps.length === 0 && !entersFollowUps(facts)) return []
   if (followUps.some((row) => row.reason !== null && STOPS_FOR_GOOD.has(row.reason))) return []
   const pending = followUps.find((row) => row.state === 'scheduled')
   const last = followUps.at(-1)

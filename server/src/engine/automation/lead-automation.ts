@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { isWithinBusinessHours, nextBusinessMoment } from '@common/business-hours.ts'
-import type { AiFallbackReason } from '@common/lead-automation.ts'
+import type { AiFallbackCause, AiFallbackReason } from '@common/lead-automation.ts'
 import { type FirstReplySource, NO_JOB_TYPE, type Playbook, renderTemplate } from '@common/playbook.ts'
 import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
@@ -10,6 +10,8 @@ import {
   AUTOMATION_SOURCE,
   type AutomationRow,
   cancelScheduledSteps,
+  claimStepForWriting,
+  findAutomationStep,
   findLastPersonReplyAt,
   insertAutomationStep,
   listAutomation,
@@ -17,18 +19,37 @@ import {
   settleAutomationStep,
 } from '../../repositories/lead-automation.repository.ts'
 import { deleteAutomationDraftsOfLead, insertDraft } from '../../repositories/lead-drafts.repository.ts'
+import { findLeadImport } from '../../repositories/lead-imports.repository.ts'
 import { HUB_PLATFORM } from '../../repositories/lead-inbox.repository.ts'
 import { findLead, type LeadRow } from '../../repositories/leads.repository.ts'
 import { insertMessageOnce } from '../../repositories/messages.repository.ts'
 import { findPlaybookForAutomation } from '../../repositories/playbooks.repository.ts'
 import { hubReplyJob } from '../jobs/hub-reply.job.ts'
 import type { JobDeps } from '../jobs/job-definition.ts'
-import type { LeadAutomationJob } from '../jobs/lead-automation.queue.ts'
+import type { LeadAutomationAiJob, LeadAutomationJob } from '../jobs/lead-automation.queue.ts'
 import { storedEventsOf } from '../lead-sync/lead-mapper.ts'
+import { newestConsumerMessageAt } from './automation-overtaken.ts'
 import { type AutomationAction, type LeadFacts, planAutomation } from './automation-plan.ts'
 
 /** How old the queuing sync's read of the events may be for a run to post on it. */
 const JUST_READ_MS = 5_000
+
+/**
+ * How long a run that asks the model holds its step: past the model's 20 s timeout
+ * (ai-chat.client.ts) with room for the rest of the run. A run that died lets it lapse.
+ */
+const MODEL_CLAIM_MS = 60_000
+
+/** The playbook and the client's gates the planner reads (automation-plan.ts). */
+interface Gates {
+  playbook: Playbook
+  firstReplySince: Date | null
+  followUpsSince: Date | null
+  imported: boolean
+}
+
+/** Who writes a due step's text: the template, or the model (`firstReply.source: "ai"`). */
+type Writer = { by: 'template'; fallback?: AiFallbackCause } | { by: 'model' }
 
 export interface AutomationOutcome {
   sent: number
@@ -49,38 +70,106 @@ export class LeadAutomationRunner {
     private readonly deps: JobDeps,
     /** Queues this lead's next run for when its next step is due. */
     private readonly wakeAt: (job: LeadAutomationJob, at: Date) => Promise<void>,
+    /**
+     * Hands a due first reply the model writes to the AI queue (lead-automation-ai.job.ts): a
+     * slow or hanging model holds that queue's workers, never this run's template steps.
+     */
+    private readonly toModel: (job: LeadAutomationAiJob) => Promise<void> = async () => {},
   ) {}
 
   async run(job: LeadAutomationJob): Promise<AutomationOutcome> {
     const outcome: AutomationOutcome = { sent: 0, drafted: 0, planned: 0 }
     const lead = await findLead(this.deps.db, job.clientId, job.leadId)
     if (!lead) return outcome
-    const { playbook, firstReplySince } = await findPlaybookForAutomation(this.deps.db, job.clientId)
-    outcome.planned += await this.plan(lead, playbook, firstReplySince, storedEventsOf(lead))
-    const due = (await listAutomation(this.deps.db, job.leadId)).filter(
-      (row) => row.state === 'scheduled' && row.dueAt.getTime() <= this.now().getTime(),
-    )
+    const gates = await this.gates(lead)
+    outcome.planned += await this.plan(lead, gates, storedEventsOf(lead))
+    const due = (await listAutomation(this.deps.db, job.leadId)).filter((row) => this.isDue(row))
     if (!due.length) return outcome
     // Right before posting: the conversation as Yelp has it now, not as the last sync stored it,
     // unless the sync that queued this run read it moments ago.
     const fresh = this.justRead(job)
       ? storedEventsOf(lead)
       : await this.deps.providers.yelpLeads.listEvents(job.clientId, job.leadId)
-    outcome.planned += await this.plan(lead, playbook, firstReplySince, fresh)
+    outcome.planned += await this.plan(lead, gates, fresh)
     for (const row of await listAutomation(this.deps.db, job.leadId)) {
-      if (row.state !== 'scheduled' || row.dueAt.getTime() > this.now().getTime()) continue
-      const done = await this.carryOut(row, lead, playbook, fresh)
+      if (!this.isDue(row)) continue
+      const writer = this.writerOf(row, gates.playbook)
+      if (writer.by === 'model') {
+        await this.toModel({ clientId: lead.clientId, leadId: lead.leadId, stepId: row.id })
+        continue
+      }
+      const done = await this.carryOut(row, lead, gates.playbook, fresh, writer)
       if (done === 'sent') outcome.sent += 1
       if (done === 'drafted') outcome.drafted += 1
     }
     // What was just sent starts the next follow-up's clock.
-    if (outcome.sent + outcome.drafted > 0)
-      outcome.planned += await this.plan(lead, playbook, firstReplySince, fresh)
+    if (outcome.sent + outcome.drafted > 0) outcome.planned += await this.plan(lead, gates, fresh)
     return outcome
+  }
+
+  /**
+   * The AI queue's run of one due first reply (docs/spec/product.md §9.6): the step is claimed
+   * before the model is asked, so of two runs for it (a redelivery, a sweep, two processes) one
+   * asks; the other finds it taken and leaves. The claim is not the post: the step still settles
+   * in the transaction that records its message, and is looked at again before it leaves for
+   * Yelp (automated-post-gate.ts).
+   */
+  async writeWithModel(job: LeadAutomationAiJob): Promise<{ outcome: string }> {
+    const { db } = this.deps
+    const row = await findAutomationStep(db, job.stepId)
+    if (row?.state !== 'scheduled' || row.leadId !== job.leadId) return { outcome: 'not due' }
+    const now = this.now()
+    if (!(await claimStepForWriting(db, row.id, now, new Date(now.getTime() + MODEL_CLAIM_MS))))
+      return { outcome: 'another run is writing it' }
+    const lead = await findLead(db, job.clientId, job.leadId)
+    if (!lead) return { outcome: 'lead gone' }
+    const gates = await this.gates(lead)
+    const events = storedEventsOf(lead)
+    const writer = this.writerOf(row, gates.playbook)
+    const done = await this.carryOut(row, lead, gates.playbook, events, writer)
+    if (done) await this.plan(lead, gates, events)
+    return { outcome: done ?? 'nothing' }
   }
 
   private now(): Date {
     return this.deps.clock()
+  }
+
+  /** Scheduled, due on the hub's clock, and not being written by the model right now. */
+  private isDue(row: AutomationRow): boolean {
+    const now = this.now().getTime()
+    if (row.state !== 'scheduled' || row.dueAt.getTime() > now) return false
+    return !row.claimedUntil || row.claimedUntil.getTime() < now
+  }
+
+  /**
+   * The template, or for a first reply with `source: "ai"` the model — unless no model is set,
+   * or it kept failing lately (ai-breaker.ts): then the template at once, saying why.
+   */
+  private writerOf(row: AutomationRow, playbook: Playbook): Writer {
+    if (row.kind !== 'first_reply' || playbook.firstReply.source !== 'ai') return { by: 'template' }
+    const writer = this.deps.aiDrafts
+    if (!writer) return { by: 'template', fallback: 'not_configured' }
+    if (writer.breaker.isOpen()) return { by: 'template', fallback: 'breaker_open' }
+    return { by: 'model' }
+  }
+
+  private async gates(lead: LeadRow): Promise<Gates> {
+    const found = await findPlaybookForAutomation(this.deps.db, lead.clientId)
+    return { ...found, imported: await this.cameByImport(lead) }
+  }
+
+  /**
+   * Whether the lead was stored by the client's historical import: stored after that import
+   * began, its conversation began before it (a lead the webhooks brought is stored when its
+   * first message comes). Only the latest import is known, which is the one that matters: an
+   * older one's leads began long before the follow-ups they could be mistaken for.
+   */
+  private async cameByImport(lead: LeadRow): Promise<boolean> {
+    const started = (await findLeadImport(this.deps.db, lead.clientId))?.startedAt
+    if (!started) return false
+    const began = lead.firstConsumerMessageAt ?? lead.timeCreated
+    return lead.createdAt.getTime() >= started.getTime() && began.getTime() < started.getTime()
   }
 
   /**
@@ -96,24 +185,14 @@ export class LeadAutomationRunner {
   }
 
   /** Applies the planner's decision; answers how many steps it scheduled or recorded. */
-  private async plan(
-    lead: LeadRow,
-    playbook: Playbook,
-    firstReplySince: Date | null,
-    events: YelpEvent[],
-  ): Promise<number> {
-    const facts = await this.facts(lead, playbook, firstReplySince, events)
+  private async plan(lead: LeadRow, gates: Gates, events: YelpEvent[]): Promise<number> {
+    const facts = await this.facts(lead, gates, events)
     let applied = 0
     for (const action of planAutomation(facts)) applied += await this.apply(lead, action)
     return applied
   }
 
-  private async facts(
-    lead: LeadRow,
-    playbook: Playbook,
-    firstReplySince: Date | null,
-    events: YelpEvent[],
-  ): Promise<LeadFacts> {
+  private async facts(lead: LeadRow, gates: Gates, events: YelpEvent[]): Promise<LeadFacts> {
     const messages = events.filter(isMessageEvent).map((event) => ({
       id: event.id,
       who: event.user_type,
@@ -124,8 +203,7 @@ export class LeadAutomationRunner {
     const rows = await listAutomation(this.deps.db, lead.leadId)
     return {
       now: this.now(),
-      playbook,
-      firstReplySince,
+      ...gates,
       status: lead.status,
       firstConsumerMessageAt: consumer.length ? new Date(Math.min(...consumer)) : null,
       newestConsumerMessageAt: consumer.length ? new Date(Math.max(...consumer)) : null,
@@ -164,6 +242,7 @@ export class LeadAutomationRunner {
     lead: LeadRow,
     playbook: Playbook,
     events: YelpEvent[],
+    writer: Writer,
   ): Promise<'sent' | 'drafted' | null> {
     const { db } = this.deps
     const now = this.now()
@@ -183,9 +262,11 @@ export class LeadAutomationRunner {
       await this.wakeAt(lead, opening)
       return null
     }
-    const written = await this.writtenBy(row, lead, playbook, events, template)
+    const written = await this.writtenBy(row, lead, playbook, events, template, writer)
     const mode = row.kind === 'first_reply' ? playbook.firstReply.mode : playbook.followUpMode
-    const outcome = { at: now, ...written.history }
+    // With the newest consumer message the step was decided on: one newer by the time the
+    // message is posted, or its draft sent, withdraws it (automated-post-gate.ts).
+    const outcome = { at: now, ...written.history, consumerSeenUntil: newestConsumerMessageAt(events) }
     return this.deps.jobs
       .transaction(db, async (tx) => {
         if (mode === 'suggest') {
@@ -256,7 +337,7 @@ export class LeadAutomationRunner {
   /**
    * Who writes the step: the template, or for a first reply with `source: "ai"` the model, falling
    * back to the template (and saying why in the history) when the model fails, times out, breaks
-   * the output rules or is not configured (docs/spec/product.md §9.6).
+   * the output rules, is not configured or kept failing lately (docs/spec/product.md §9.6).
    */
   private async writtenBy(
     row: AutomationRow,
@@ -264,13 +345,22 @@ export class LeadAutomationRunner {
     playbook: Playbook,
     events: YelpEvent[],
     template: string,
+    writer: Writer,
   ): Promise<WrittenStep> {
     if (row.kind !== 'first_reply') return { text: template, isAi: false, history: {} }
-    if (playbook.firstReply.source !== 'ai')
-      return { text: template, isAi: false, history: { source: 'template' } }
-    const writer = this.deps.aiDrafts
-    const result = writer
-      ? await writer.write(lead, { playbook, events })
+    if (writer.by === 'template') {
+      return {
+        text: template,
+        isAi: false,
+        history: {
+          source: 'template',
+          ...(writer.fallback ? { reason: `ai_fallback:${writer.fallback}` } : {}),
+        },
+      }
+    }
+    const model = this.deps.aiDrafts
+    const result = model
+      ? await model.write(lead, { playbook, events })
       : ({ ok: false, code: 'not_configured', message: 'AI_BASE_URL is not set' } as const)
     if (result.ok) return { text: result.text, isAi: true, history: { source: 'ai' } }
     this.deps.log.warn(

@@ -1,5 +1,6 @@
 import { QUEUES } from '@common/queues.ts'
 import { z } from 'zod'
+import { withdrawIfOvertaken } from '../automation/automated-post-gate.ts'
 import { DAY_HORIZON_MS, type HubReplyJob, STANDARD_RETRIES } from '../queue/queues.ts'
 import { HubReplyHandler } from '../reply/hub-reply.handler.ts'
 import { defineJob } from './job-definition.ts'
@@ -23,7 +24,9 @@ export const hubReplyJob = defineJob({
   // Someone typed it and is watching the inbox: its calls go before a burst's syncs.
   calls: () => 'urgent',
   handle: (job, { deps }) =>
-    new HubReplyHandler(deps.db, replyHandler(deps), leadSyncHandler(deps), deps.providers.ghl).run(job),
+    new HubReplyHandler(deps.db, replyHandler(deps), leadSyncHandler(deps), deps.providers.ghl, (row) =>
+      withdrawIfOvertaken({ ...deps, yelpLeads: deps.providers.yelpLeads }, row),
+    ).run(job),
   // Shown `error` in the inbox, where Retry sends it again.
   onDead: async (job, reason, { deps }) => {
     await replyHandler(deps).markUndelivered(job.messageRowId, reason)

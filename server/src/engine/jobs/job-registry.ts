@@ -7,6 +7,7 @@ import { housekeepingJob } from './housekeeping.job.ts'
 import { hubReplyJob } from './hub-reply.job.ts'
 import type { JobDefinition } from './job-definition.ts'
 import { leadAutomationJob } from './lead-automation.job.ts'
+import { leadAutomationAiJob } from './lead-automation-ai.job.ts'
 import { leadContactJob } from './lead-contact.job.ts'
 import { leadImportJob } from './lead-import.job.ts'
 import { leadMetricsJob } from './lead-metrics.job.ts'
@@ -40,6 +41,7 @@ export const JOBS: readonly JobDefinition[] = [
   logRetentionJob,
   housekeepingJob,
   leadAutomationJob,
+  leadAutomationAiJob,
   automationSweepJob,
   opportunitySyncJob,
   opportunityBackfillJob,

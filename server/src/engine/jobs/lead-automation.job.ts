@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { LeadAutomationRunner } from '../automation/lead-automation.ts'
 import type { JobDeps } from './job-definition.ts'
 import { defineJob } from './job-definition.ts'
-import { LEAD_AUTOMATION, type LeadAutomationJob } from './lead-automation.queue.ts'
+import { LEAD_AUTOMATION, LEAD_AUTOMATION_AI, type LeadAutomationJob } from './lead-automation.queue.ts'
 
 const DAY_MS = 24 * 3600_000
 
@@ -19,9 +19,8 @@ export const leadAutomationJob = defineJob<LeadAutomationJob>({
     eventsReadAt: z.iso.datetime({ offset: true }).optional(),
   }),
   workers: 2,
-  // A run may wait 20 s for a model's first reply (ai-chat.client.ts) beside its Yelp calls: past
-  // its expiry pg-boss would start a second run beside it, which the step claims keep from
-  // posting twice but not from asking the model twice.
+  // The model is asked on the AI queue (lead-automation-ai.job.ts), never here: a run is Yelp
+  // calls and database work.
   options: { retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 90 },
   // A first reply is a person's words by proxy: it outlasts a Yelp outage like a reply does.
   horizonMs: DAY_MS,
@@ -31,12 +30,21 @@ export const leadAutomationJob = defineJob<LeadAutomationJob>({
   handle: (payload, { deps }) => automationRunner(deps).run(payload),
 })
 
-/** The runner, waking this lead's next run when a step is due (on the hub's own clock). */
+/**
+ * The runner, waking this lead's next run when a step is due (on the hub's own clock), and
+ * handing the first replies the model writes to their own queue.
+ */
 export function automationRunner(deps: JobDeps): LeadAutomationRunner {
-  return new LeadAutomationRunner(deps, async (job, at) => {
-    // pg-boss waits on the database's clock; the hub's may be moved by a test. Due in as long
-    // from now as the hub's clock says.
-    const delayMs = Math.max(0, at.getTime() - deps.clock().getTime())
-    await deps.jobs.enqueue(leadAutomationJob, job, { startAfter: new Date(Date.now() + delayMs) })
-  })
+  return new LeadAutomationRunner(
+    deps,
+    async (job, at) => {
+      // pg-boss waits on the database's clock; the hub's may be moved by a test. Due in as long
+      // from now as the hub's clock says.
+      const delayMs = Math.max(0, at.getTime() - deps.clock().getTime())
+      await deps.jobs.enqueue(leadAutomationJob, job, { startAfter: new Date(Date.now() + delayMs) })
+    },
+    async (job) => {
+      await deps.jobs.enqueue(LEAD_AUTOMATION_AI, job)
+    },
+  )
 }

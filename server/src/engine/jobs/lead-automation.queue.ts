@@ -18,3 +18,13 @@ export interface LeadAutomationJob {
  * runner, which itself queues inbox replies through the lead sync's job files.
  */
 export const LEAD_AUTOMATION: QueuedJob<LeadAutomationJob> = { queue: QUEUES.leadAutomation }
+
+/** A due first reply the model writes (`firstReply.source: "ai"`): its step, claimed by the run. */
+export interface LeadAutomationAiJob {
+  clientId: string
+  leadId: string
+  stepId: number
+}
+
+/** The queue facts of the AI first-reply job (lead-automation-ai.job.ts), for the runner to hand off. */
+export const LEAD_AUTOMATION_AI: QueuedJob<LeadAutomationAiJob> = { queue: QUEUES.leadAutomationAi }

@@ -34,6 +34,8 @@ export class HubReplyHandler {
     private readonly replies: ReplyHandler,
     private readonly leadSync: LeadSyncHandler,
     private readonly ghl: GhlPort,
+    /** Right before the post: why an automated message must not go any more (it is withdrawn). */
+    private readonly withdrawn: (row: MessageRow) => Promise<string | null> = async () => null,
   ) {}
 
   async run(job: HubReplyJob): Promise<{ status: string; mirror?: string }> {
@@ -46,6 +48,8 @@ export class HubReplyHandler {
     if (!isOwnRow(job, row)) return { status: 'not its row' }
     if (row.status !== 'error' && !meta(row).yelpDelivered) {
       signal.throwIfAborted()
+      const reason = await this.withdrawn(row)
+      if (reason) return { status: `withdrawn: ${reason}` }
       await this.replies.deliverToYelp(job, row)
       row = (await findMessageById(this.db, job.messageRowId)) ?? row
     }

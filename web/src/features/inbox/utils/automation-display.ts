@@ -33,6 +33,7 @@ const AI_FALLBACK_TEXT: Record<string, string> = {
   refused: 'the AI model refused the request',
   output_refused: 'the AI answer broke the output rules',
   not_configured: 'no AI model is configured',
+  breaker_open: 'the AI model kept failing, so it was not asked',
 }
 
 /**
