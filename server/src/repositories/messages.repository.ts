@@ -79,20 +79,21 @@ export async function hasReplyAwaitingItsEvent(db: DB, clientId: string, leadId:
 }
 
 /**
- * The hub's own reply a Yelp BIZ event may be the echo of: same lead, same text, sent in the
- * last two hours and not yet tied to a Yelp event (docs/providers/yelp.md §2: webhooks echo API writes).
+ * The hub's own replies a Yelp BIZ event of this lead may be the echo of, oldest first: written to
+ * Yelp (or being written) in the last two hours and not yet tied to a Yelp event
+ * (docs/providers/yelp.md §2: webhooks echo API writes). The caller compares the texts: Yelp may
+ * give the text back with other whitespace, so an exact match here missed echoes.
  */
-export async function findUnlinkedReply(
-  db: DB,
-  clientId: string,
-  leadId: string,
-  text: string,
-): Promise<MessageRow | null> {
-  const [row] = await db
+export async function listUnlinkedReplies(db: DB, clientId: string, leadId: string): Promise<MessageRow[]> {
+  return db
     .select()
     .from(messages)
-    .where(and(unlinkedReplies(clientId, leadId, '2 hours'), eq(messages.content, text)))
+    .where(
+      and(
+        unlinkedReplies(clientId, leadId, '2 hours'),
+        sql`${messages.metadata}->>'yelpAttemptedAt' is not null`,
+      ),
+    )
     .orderBy(asc(messages.id))
-    .limit(1)
-  return row ?? null
+    .limit(50)
 }

@@ -6,12 +6,13 @@ import { claimEvent, completeClaim } from '../../repositories/event-claims.repos
 import { listLeadIdsOfContact } from '../../repositories/ghl-contacts.repository.ts'
 import {
   findMessageByExternalKey,
-  findUnlinkedReply,
   insertMessageOnce,
+  listUnlinkedReplies,
   type MessageRow,
   updateMessage,
 } from '../../repositories/messages.repository.ts'
 import type { GhlPort } from '../provider-ports.ts'
+import { isSameReplyText } from '../reply/echo-text.ts'
 import { labelForSharedThread } from '../reply/lead-tag.ts'
 
 export interface ContactLink {
@@ -51,7 +52,7 @@ export class EventForwarder {
     if (!text && attachments.length === 0) return false
     const isConsumer = event.user_type === 'CONSUMER'
 
-    if (!isConsumer && (await this.claimAsEcho(clientId, leadId, event.id, text))) return false
+    if (!isConsumer && (await this.claimAsEcho(clientId, leadId, event))) return false
     const { claim, isNew } = await claimEvent(this.db, {
       eventId: event.id,
       clientId,
@@ -102,25 +103,31 @@ export class EventForwarder {
     }
   }
 
-  /** A BIZ event whose text matches a reply the hub just sent is that reply's echo. */
-  private async claimAsEcho(
-    clientId: string,
-    leadId: string,
-    eventId: string,
-    text: string,
-  ): Promise<boolean> {
-    const reply = await findUnlinkedReply(this.db, clientId, leadId, text)
+  /**
+   * Whether a BIZ event is the echo of a reply the hub wrote to this lead, claimed as such (its
+   * webhook may come before the reply read its event back, or the read may have missed it: Yelp
+   * can list the event late). A reply is recorded with the time of its first write attempt before
+   * it is written (reply.handler.ts); an event is its echo when it carries the same text, compared
+   * as Yelp may reformat it (echo-text.ts), and is not older than that attempt.
+   */
+  async claimAsEcho(clientId: string, leadId: string, event: YelpEvent): Promise<boolean> {
+    if (event.user_type === 'CONSUMER' || !isMessageEvent(event)) return false
+    const text = eventText(event)
+    const eventAt = Date.parse(event.time_created)
+    const reply = (await listUnlinkedReplies(this.db, clientId, leadId)).find(
+      (row) => isSameReplyText(text, row.content ?? '') && !isBeforeAttempt(eventAt, row),
+    )
     if (!reply) return false
     const { claim, isNew } = await claimEvent(this.db, {
-      eventId,
+      eventId: event.id,
       clientId,
       leadId,
       kind: 'echo',
       messageRowId: reply.id,
     })
     if (!isNew && claim.kind !== 'echo') return false
-    await completeClaim(this.db, eventId, { kind: 'echo', messageRowId: reply.id })
-    await updateMessage(this.db, reply.id, { metadata: { yelpEventId: eventId } })
+    await completeClaim(this.db, event.id, { kind: 'echo', messageRowId: reply.id })
+    await updateMessage(this.db, reply.id, { metadata: { yelpEventId: event.id } })
     return true
   }
 
@@ -161,4 +168,15 @@ export class EventForwarder {
     await updateMessage(this.db, row.id, { status: 'success', metadata: { ghlMessageId, error: null } })
     await completeClaim(this.db, eventId, { ghlMessageId, messageRowId: row.id })
   }
+}
+
+/** Yelp's clock and the hub's may differ: an event this much older than the write can still be its echo. */
+const CLOCK_SLACK_MS = 10 * 60_000
+
+/** An event written well before the reply's first attempt cannot be that reply's echo. */
+function isBeforeAttempt(eventAt: number, row: MessageRow): boolean {
+  const attemptedAt = Date.parse(
+    String((row.metadata as { yelpAttemptedAt?: unknown } | null)?.yelpAttemptedAt),
+  )
+  return !Number.isNaN(eventAt) && !Number.isNaN(attemptedAt) && eventAt < attemptedAt - CLOCK_SLACK_MS
 }

@@ -117,7 +117,11 @@ export class LeadSyncHandler {
       return { leadId: job.leadId, stored: false, forwarded: 0, skipped: 'client deleted', eventIds: [] }
     const { fields, events, hasNew } = await this.readLead(job)
     const eventIds = events.map((event) => event.id)
-    const pending = await this.unsettled(job.clientId, job.leadId, events)
+    const pending = await this.withoutEchoes(
+      job.clientId,
+      job.leadId,
+      await this.unsettled(job.clientId, job.leadId, events),
+    )
     // A repeated delivery, or a sync that found its events forwarded by the one before it.
     if (!hasNew && pending.length === 0) {
       return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'nothing new', eventIds }
@@ -164,6 +168,18 @@ export class LeadSyncHandler {
     await this.contactReady(client.clientId, lead.leadId)
     const pending = await this.unsettled(client.clientId, lead.leadId, storedEventsOf(lead))
     return this.forwardNew(client, lead.leadId, pending, link, lead, signal)
+  }
+
+  /**
+   * The events less the echoes of the hub's own replies, each claimed as such before anything
+   * reads the stored conversation: the automation this sync queues counts a business event not
+   * claimed as an echo as a person's reply, which ends the follow-ups for good.
+   */
+  private async withoutEchoes(clientId: string, leadId: string, events: YelpEvent[]): Promise<YelpEvent[]> {
+    const others: YelpEvent[] = []
+    for (const event of events)
+      if (!(await this.forwarder.claimAsEcho(clientId, leadId, event))) others.push(event)
+    return others
   }
 
   /** The message events not forwarded (nor recognised as an echo) yet. */

@@ -12,6 +12,7 @@ import { replySentAlert } from '../alerts/alert-events.ts'
 import { type AlertPort, NO_ALERTS } from '../alerts/alert-port.ts'
 import type { GhlPort, LeadsPort } from '../provider-ports.ts'
 import type { ReplyJob } from '../queue/queues.ts'
+import { isSameReplyText } from './echo-text.ts'
 import { isOwnRow } from './own-row.ts'
 import { withReplyLease } from './reply-lease.ts'
 
@@ -115,7 +116,11 @@ export class ReplyHandler {
     return this.delivered(job, row, sent?.id ?? null)
   }
 
-  /** The BIZ event carrying this text, written since the first attempt (with clock slack). */
+  /**
+   * The BIZ event carrying this text, written since the first attempt (with clock slack). Yelp
+   * may give the text back with other whitespace (echo-text.ts); when it lists the event late,
+   * none is found here and the echo's own sync recognises it (event-forwarder.ts claimAsEcho).
+   */
   private async findSentEvent(
     job: YelpTarget,
     text: string,
@@ -127,7 +132,9 @@ export class ReplyHandler {
       events
         .filter(
           (e) =>
-            e.user_type === 'BIZ' && eventText(e) === text && new Date(e.time_created).getTime() >= after,
+            e.user_type === 'BIZ' &&
+            isSameReplyText(eventText(e), text) &&
+            new Date(e.time_created).getTime() >= after,
         )
         .at(-1) ?? null
     )
@@ -148,7 +155,9 @@ export class ReplyHandler {
     }
     await updateMessage(this.db, row.id, {
       status: 'success',
-      metadata: { yelpDelivered: true, yelpEventId, error: null },
+      // Not found (listed late): the row stays open for its echo's sync to link, and keeps the
+      // link that sync may have made already.
+      metadata: { yelpDelivered: true, ...(yelpEventId ? { yelpEventId } : {}), error: null },
     })
     // The business answered when the reply was written in GHL or the inbox (docs/decisions/0014), not when
     // its Yelp echo is read back by a later sync.
