@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config/config.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { firstAdminBanner } from './first-admin-banner.ts'
-import { startServer } from './server.ts'
+import { PortInUseError, startServer } from './server.ts'
 
 // parse config → open db → build app → listen → graceful shutdown (STYLE.md).
 async function main(): Promise<void> {
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`LeadRelay cannot start. ${error.message}\n`)
-  } else if (error instanceof DataDirLockedError) {
+  } else if (error instanceof DataDirLockedError || error instanceof PortInUseError) {
     process.stderr.write(`LeadRelay cannot start: ${error.message}\n`)
   } else {
     process.stderr.write(`LeadRelay failed to start: ${(error as Error).stack ?? String(error)}\n`)
