@@ -41,7 +41,9 @@ export function automationRunner(deps: JobDeps): LeadAutomationRunner {
       // pg-boss waits on the database's clock; the hub's may be moved by a test. Due in as long
       // from now as the hub's clock says.
       const delayMs = Math.max(0, at.getTime() - deps.clock().getTime())
-      await deps.jobs.enqueue(leadAutomationJob, job, { startAfter: new Date(Date.now() + delayMs) })
+      // The lead's ids only: the runner hands over the stored lead, events and all.
+      const wake = { clientId: job.clientId, leadId: job.leadId }
+      await deps.jobs.enqueue(leadAutomationJob, wake, { startAfter: new Date(Date.now() + delayMs) })
     },
     async (job) => {
       await deps.jobs.enqueue(LEAD_AUTOMATION_AI, job)

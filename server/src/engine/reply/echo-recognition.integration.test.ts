@@ -1,5 +1,6 @@
 import type { AutomationStep } from '@common/lead-automation.ts'
 import type { PlaybookInput } from '@common/playbook.ts'
+import { QUEUES } from '@common/queues.ts'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME, type ConnectedWorld, contactOf, startConnectedWorld } from '../../testing/connected-world.ts'
@@ -102,5 +103,17 @@ describe("the hub's first reply as Yelp gives it back", () => {
     world.yelp.settings.listsApiWritesAfterMs = 5_000
     world.sims.newLead('echo-late')
     await expectOwnReplyOnce('echo-late')
+  })
+})
+
+describe("a lead's follow-up wake-up", () => {
+  it('is queued with the lead’s ids only, not the stored lead and its events', async () => {
+    const result = (await world.db.execute(sql`
+      select data from pgboss.job
+      where name = ${QUEUES.leadAutomation} and data->>'leadId' = 'echo-spaces' and start_after > now()`)) as unknown as {
+      rows: Array<{ data: Record<string, unknown> }>
+    }
+    expect(result.rows.length).toBeGreaterThan(0)
+    for (const { data } of result.rows) expect(Object.keys(data).sort()).toEqual(['clientId', 'leadId'])
   })
 })
