@@ -13,10 +13,9 @@ import { buildDraftPrompt } from './draft-prompt.ts'
 
 /**
  * Why no draft came: the model's own failure (`timeout`, `server_error`, `connection`,
- * `refused`), `output_refused` when what it wrote broke the output rules beyond repair, or
- * `breaker_open` when recent calls kept failing and the model was not asked (ai-breaker.ts).
+ * `refused`), or `output_refused` when what it wrote broke the output rules beyond repair.
  */
-export type AiDraftFailureCode = AiModelError['reason'] | 'output_refused' | 'breaker_open'
+export type AiDraftFailureCode = AiModelError['reason'] | 'output_refused'
 
 export type AiDraftResult =
   | { ok: true; text: string }
@@ -32,6 +31,7 @@ export class AiDraftWriter {
   constructor(
     private readonly db: DB,
     private readonly chat: AiChatClient,
+    /** The automatic first replies' breaker for this model (lead-automation.ts); a person's click is always tried. */
     readonly breaker: AiBreaker = new AiBreaker(),
   ) {}
 
@@ -43,20 +43,11 @@ export class AiDraftWriter {
     const client = await findClient(this.db, lead.clientId)
     const facts = draftFacts(lead, options.events ?? storedEventsOf(lead), client?.name ?? '', playbook)
     const prompt = buildDraftPrompt(facts)
-    if (!this.breaker.tryAcquire())
-      return { ok: false, code: 'breaker_open', message: 'the model kept failing; not asked for a while' }
     let answer: string
     try {
       answer = (await this.chat.complete(lead.clientId, prompt)).text
-      this.breaker.succeeded()
     } catch (error) {
-      if (error instanceof AiModelError) {
-        // The model answered, only not with a reply: it is up.
-        if (error.reason === 'refused') this.breaker.succeeded()
-        else this.breaker.failed()
-        return { ok: false, code: error.reason, message: error.message }
-      }
-      this.breaker.failed()
+      if (error instanceof AiModelError) return { ok: false, code: error.reason, message: error.message }
       throw error
     }
     const checked = applyDraftRules(answer, {

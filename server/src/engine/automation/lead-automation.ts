@@ -24,6 +24,8 @@ import { HUB_PLATFORM } from '../../repositories/lead-inbox.repository.ts'
 import { findLead, type LeadRow } from '../../repositories/leads.repository.ts'
 import { insertMessageOnce } from '../../repositories/messages.repository.ts'
 import { findPlaybookForAutomation } from '../../repositories/playbooks.repository.ts'
+import type { AiBreaker } from '../ai/ai-breaker.ts'
+import type { AiDraftResult } from '../ai/ai-draft-writer.ts'
 import { hubReplyJob } from '../jobs/hub-reply.job.ts'
 import type { JobDeps } from '../jobs/job-definition.ts'
 import type { LeadAutomationAiJob, LeadAutomationJob } from '../jobs/lead-automation.queue.ts'
@@ -359,9 +361,14 @@ export class LeadAutomationRunner {
       }
     }
     const model = this.deps.aiDrafts
-    const result = model
-      ? await model.write(lead, { playbook, events })
-      : ({ ok: false, code: 'not_configured', message: 'AI_BASE_URL is not set' } as const)
+    const result = !model
+      ? ({ ok: false, code: 'not_configured', message: 'AI_BASE_URL is not set' } as const)
+      : !model.breaker.tryAcquire()
+        ? ({ ok: false, code: 'breaker_open', message: 'the model kept failing lately: not asked' } as const)
+        : recordOutcome(
+            model.breaker,
+            await model.write(lead, { playbook, events }).catch(failed(model.breaker)),
+          )
     if (result.ok) return { text: result.text, isAi: true, history: { source: 'ai' } }
     this.deps.log.warn(
       { clientId: lead.clientId, leadId: lead.leadId, cause: result.code },
@@ -398,6 +405,21 @@ export class LeadAutomationRunner {
     const step = playbook.followUps[row.step - 1]
     return step ? renderTemplate(step.text, values) : null
   }
+}
+
+/** Timeouts and failures of the model count against its breaker; any answer closes it. */
+function recordOutcome(breaker: AiBreaker, result: AiDraftResult): AiDraftResult {
+  if (!result.ok && MODEL_DOWN.has(result.code)) breaker.failed()
+  else breaker.succeeded()
+  return result
+}
+
+const MODEL_DOWN: ReadonlySet<string> = new Set(['timeout', 'server_error', 'connection'])
+
+/** An unexpected error still counts as a failure before it goes on. */
+const failed = (breaker: AiBreaker) => (error: unknown) => {
+  breaker.failed()
+  throw error
 }
 
 /** A step's text and what its history row says about who wrote it. */
