@@ -106,8 +106,11 @@ export class LeadDutiesService {
       })
       // Converted and closed are further along than contacted: left as they are.
       if (row.status === 'new') await setLeadStatus(tx, row.leadId, 'contacted')
-      // Answered by phone or email: the lead no longer waits (docs/spec/product.md §9.1).
-      await recordBusinessMessage(tx, row.clientId, row.leadId, new Date())
+      // Answered by phone or email: the lead no longer waits (docs/spec/product.md §9.1). The
+      // operator answered every message shown, so the mark is no earlier than the wait it ends:
+      // Yelp's clock may run a moment ahead of ours.
+      const answeredAt = Math.max(Date.now(), row.waitingSince?.getTime() ?? 0)
+      await recordBusinessMessage(tx, row.clientId, row.leadId, new Date(answeredAt))
     })
     this.deps.changes.announce({ topic: 'leads', clientId: row.clientId, leadId: row.leadId })
     return { outcome }
