@@ -1,2 +1,0 @@
--- Reserved for this wave's changes; replaced by its statements.
-SELECT 1;
