@@ -74,8 +74,9 @@ const RETRY_WINDOW_MS = 60_000
  * Provider calls the provider refused for their credentials since `since`: every 401, and a 403
  * only when nothing accepted the same call afterwards. GHL answers a message's status update 403
  * for a few seconds while it "downstreams" the message (docs/providers/ghl.md §9); the engine
- * waits that out, so such a 403 followed by an accepted retry refused no credential. A 403 of the
- * last minute may still be in that window, so it waits its turn before counting.
+ * waits that out, so such a 403 followed by an accepted retry refused no credential. A GHL 403 of
+ * the last minute may still be in that window, so it waits its turn before counting; other
+ * providers have no such window, and their 403 counts at once (a lapsed Yelp subscription).
  */
 export async function countCredentialErrors(
   db: DB,
@@ -90,7 +91,7 @@ export async function countCredentialErrors(
         -- Yelp's documented answer to a lead already marked replied is a 403 that refuses no credential (docs/decisions/0012).
         and not (refused.status_code = 403 and refused.endpoint like '%/mark_as_replied')
         and (refused.status_code = 401 or (
-          refused.created_at < ${settled.toISOString()}::timestamptz
+          (refused.platform is distinct from 'ghl' or refused.created_at < ${settled.toISOString()}::timestamptz)
           and not exists (
             select 1 from api_request_logs accepted
             where accepted.endpoint = refused.endpoint
