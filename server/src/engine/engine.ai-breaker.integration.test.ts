@@ -1,8 +1,8 @@
-import type { AutomationStep } from '@common/lead-automation.ts'
 import type { PlaybookInput } from '@common/playbook.ts'
 import { QUEUES } from '@common/queues.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AiSim, createAiSim } from '../../../sim/ai/ai-sim.ts'
+import { ALL_WEEK, automationProbes } from '../testing/automation-probes.ts'
 import { ACME, type ConnectedWorld, startConnectedWorld } from '../testing/connected-world.ts'
 import { waitFor } from '../testing/wait-for.ts'
 
@@ -13,11 +13,9 @@ import { waitFor } from '../testing/wait-for.ts'
 
 let ai: AiSim
 let world: ConnectedWorld
+const { businessTexts, history } = automationProbes(() => world)
 /** The model's timeout in this world (20 s in production). */
 const MODEL_TIMEOUT_MS = 6_000
-const ALL_WEEK: PlaybookInput['businessHours'] = Object.fromEntries(
-  ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [['00:00', '24:00'] as [string, string]]]),
-)
 const TEMPLATE = 'Hi {firstName}, thanks for asking {businessName} about {jobType}!'
 
 async function usePlaybook(source: 'ai' | 'template') {
@@ -30,17 +28,6 @@ async function usePlaybook(source: 'ai' | 'template') {
     } satisfies PlaybookInput,
   })
   expect(saved.status, saved.text).toBe(200)
-}
-
-async function businessTexts(leadId: string): Promise<string[]> {
-  return (await world.sims.yelpLead(leadId)).events
-    .filter((event) => event.user_type === 'BIZ' && event.event_type === 'TEXT')
-    .map((event) => event.event_content.text ?? '')
-}
-
-async function history(leadId: string): Promise<AutomationStep[]> {
-  const response = await world.admin.get(`/api/leads/${leadId}/automation`)
-  return response.status === 200 ? (response.body as AutomationStep[]) : []
 }
 
 /** How many times the model was asked about the lead whose message holds `words`. */

@@ -1,10 +1,7 @@
-import type { AutomationStep } from '@common/lead-automation.ts'
-import { type LeadDetail, leadDetailSchema } from '@common/leads.ts'
 import type { PlaybookInput } from '@common/playbook.ts'
-import { QUEUES } from '@common/queues.ts'
-import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AI_SIM_PRESETS, type AiSim, createAiSim } from '../../../sim/ai/ai-sim.ts'
+import { ALL_WEEK, automationProbes } from '../testing/automation-probes.ts'
 import { ACME, type ConnectedWorld, startConnectedWorld } from '../testing/connected-world.ts'
 import { waitFor } from '../testing/wait-for.ts'
 
@@ -15,9 +12,7 @@ import { waitFor } from '../testing/wait-for.ts'
 
 let ai: AiSim
 let world: ConnectedWorld
-const ALL_WEEK: PlaybookInput['businessHours'] = Object.fromEntries(
-  ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [['00:00', '24:00'] as [string, string]]]),
-)
+const { businessTexts, history, lead, queuesIdle } = automationProbes(() => world)
 const TEMPLATE = 'Hi {firstName}, thanks for asking {businessName} about {jobType}!'
 
 async function usePlaybook(mode: 'auto' | 'suggest', source: 'ai' | 'template' = 'ai') {
@@ -31,34 +26,6 @@ async function usePlaybook(mode: 'auto' | 'suggest', source: 'ai' | 'template' =
     } satisfies PlaybookInput,
   })
   expect(saved.status, saved.text).toBe(200)
-}
-
-async function businessTexts(leadId: string): Promise<string[]> {
-  return (await world.sims.yelpLead(leadId)).events
-    .filter((event) => event.user_type === 'BIZ' && event.event_type === 'TEXT')
-    .map((event) => event.event_content.text ?? '')
-}
-
-async function history(leadId: string): Promise<AutomationStep[]> {
-  const response = await world.admin.get(`/api/leads/${leadId}/automation`)
-  return response.status === 200 ? (response.body as AutomationStep[]) : []
-}
-
-async function lead(leadId: string): Promise<LeadDetail> {
-  const response = await waitFor(`lead ${leadId} stored`, async () => {
-    const answer = await world.admin.get(`/api/leads/${leadId}`)
-    return answer.status === 200 && answer
-  })
-  return leadDetailSchema.parse(response.body)
-}
-
-async function queuesIdle(): Promise<boolean> {
-  const queues = [QUEUES.leadAutomation, QUEUES.hubReply, QUEUES.leadSync]
-  const rows = (await world.db.execute(
-    sql.raw(`select count(*)::int as n from pgboss.job where name in (${queues.map((q) => `'${q}'`).join(', ')})
-      and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`),
-  )) as unknown as { rows: Array<{ n: number }> }
-  return rows.rows[0]?.n === 0
 }
 
 beforeAll(async () => {

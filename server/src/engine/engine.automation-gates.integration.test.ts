@@ -1,9 +1,7 @@
-import type { AutomationStep } from '@common/lead-automation.ts'
-import { type LeadDetail, leadDetailSchema } from '@common/leads.ts'
 import type { PlaybookInput } from '@common/playbook.ts'
 import { QUEUES } from '@common/queues.ts'
-import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ALL_WEEK, automationProbes } from '../testing/automation-probes.ts'
 import { ACME, type ConnectedWorld, startConnectedWorld } from '../testing/connected-world.ts'
 import { waitFor } from '../testing/wait-for.ts'
 
@@ -13,9 +11,7 @@ import { waitFor } from '../testing/wait-for.ts'
 // import; a suggest-mode draft no longer sendable once a person or the consumer wrote after it.
 
 let world: ConnectedWorld
-const ALL_WEEK: PlaybookInput['businessHours'] = Object.fromEntries(
-  ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [['00:00', '24:00'] as [string, string]]]),
-)
+const { businessTexts, history, lead, queuesIdle } = automationProbes(() => world)
 const FIRST_REPLY = 'Hi {firstName}, thanks for asking {businessName} about {jobType}!'
 const FOLLOW_UPS = [{ afterMinutes: 60, text: 'Still looking for help, {firstName}?' }]
 
@@ -35,43 +31,6 @@ async function usePlaybook(patch: Partial<PlaybookInput> = {}) {
     json: playbook(patch),
   })
   expect(saved.status, saved.text).toBe(200)
-}
-
-async function businessTexts(leadId: string): Promise<string[]> {
-  return (await world.sims.yelpLead(leadId)).events
-    .filter((event) => event.user_type === 'BIZ' && event.event_type === 'TEXT')
-    .map((event) => event.event_content.text ?? '')
-}
-
-async function history(leadId: string): Promise<AutomationStep[]> {
-  const response = await world.admin.get(`/api/leads/${leadId}/automation`)
-  if (response.status === 404) return []
-  expect(response.status, response.text).toBe(200)
-  return response.body as AutomationStep[]
-}
-
-async function lead(leadId: string): Promise<LeadDetail> {
-  const response = await waitFor(`lead ${leadId} stored`, async () => {
-    const answer = await world.admin.get(`/api/leads/${leadId}`)
-    return answer.status === 200 && answer
-  })
-  return leadDetailSchema.parse(response.body)
-}
-
-async function queuesIdle(): Promise<boolean> {
-  const queues = [
-    QUEUES.leadAutomation,
-    QUEUES.hubReply,
-    QUEUES.leadSync,
-    QUEUES.leadSyncBulk,
-    QUEUES.leadImport,
-    QUEUES.automationSweep,
-  ]
-  const rows = (await world.db.execute(
-    sql.raw(`select count(*)::int as n from pgboss.job where name in (${queues.map((q) => `'${q}'`).join(', ')})
-      and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`),
-  )) as unknown as { rows: Array<{ n: number }> }
-  return rows.rows[0]?.n === 0
 }
 
 /** Runs the minute's sweep now (a due step whose own wake-up is further away). */

@@ -21,18 +21,31 @@ export async function overtakenBy(
   consumerAfter: Date,
 ): Promise<AutomationReason | null> {
   if (CLOSED_STATUSES.has(lead.status)) return 'status_closed'
-  const messages = events.filter(isMessageEvent).map((event) => ({
-    id: event.id,
-    who: event.user_type,
-    at: new Date(event.time_created),
-  }))
-  const consumer = messages.filter((m) => m.who === 'CONSUMER').map((m) => m.at.getTime())
-  const business = messages.filter((m) => m.who === 'BIZ')
+  const { consumer, business } = conversationTimes(events)
   const personAt = await findLastPersonReplyAt(db, lead.clientId, lead.leadId, business)
   const firstConsumer = consumer.length ? Math.min(...consumer) : null
   if (personAt && (firstConsumer === null || personAt.getTime() >= firstConsumer)) return 'business_replied'
   if (consumer.some((at) => at > consumerAfter.getTime())) return 'consumer_replied'
   return null
+}
+
+/**
+ * The conversation's messages by author: when the consumer wrote (epoch ms), and the business's
+ * messages with their event ids (the planner and this check tell the hub's own from a person's).
+ */
+export function conversationTimes(events: readonly YelpEvent[]): {
+  consumer: number[]
+  business: Array<{ id: string; at: Date }>
+} {
+  const messages = events.filter(isMessageEvent).map((event) => ({
+    id: event.id,
+    who: event.user_type,
+    at: new Date(event.time_created),
+  }))
+  return {
+    consumer: messages.filter((m) => m.who === 'CONSUMER').map((m) => m.at.getTime()),
+    business: messages.filter((m) => m.who === 'BIZ').map(({ id, at }) => ({ id, at })),
+  }
 }
 
 /** The newest consumer message of the events; null when the consumer has written nothing. */

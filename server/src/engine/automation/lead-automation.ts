@@ -30,7 +30,7 @@ import { hubReplyJob } from '../jobs/hub-reply.job.ts'
 import type { JobDeps } from '../jobs/job-definition.ts'
 import type { LeadAutomationAiJob, LeadAutomationJob } from '../jobs/lead-automation.queue.ts'
 import { storedEventsOf } from '../lead-sync/lead-mapper.ts'
-import { newestConsumerMessageAt } from './automation-overtaken.ts'
+import { conversationTimes, newestConsumerMessageAt } from './automation-overtaken.ts'
 import { type AutomationAction, type LeadFacts, planAutomation } from './automation-plan.ts'
 
 /** How old the queuing sync's read of the events may be for a run to post on it. */
@@ -195,13 +195,7 @@ export class LeadAutomationRunner {
   }
 
   private async facts(lead: LeadRow, gates: Gates, events: YelpEvent[]): Promise<LeadFacts> {
-    const messages = events.filter(isMessageEvent).map((event) => ({
-      id: event.id,
-      who: event.user_type,
-      at: new Date(event.time_created),
-    }))
-    const consumer = messages.filter((m) => m.who === 'CONSUMER').map((m) => m.at.getTime())
-    const business = messages.filter((m) => m.who === 'BIZ')
+    const { consumer, business } = conversationTimes(events)
     const rows = await listAutomation(this.deps.db, lead.leadId)
     return {
       now: this.now(),
