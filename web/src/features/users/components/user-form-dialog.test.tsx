@@ -36,7 +36,9 @@ const dana: ListedUser = {
 }
 
 async function renderDialog(
-  props: { mode: 'create' } | { mode: 'edit'; user: ListedUser; isOwnAccount?: boolean },
+  props:
+    | { mode: 'create' }
+    | { mode: 'edit'; user: ListedUser; isOwnAccount?: boolean; setsOthersPasswords?: boolean },
   routes: TestRoutes = {},
 ) {
   server = await startApiTestServer(routes)
@@ -137,6 +139,13 @@ describe('Edit User form (docs/spec/dashboard-spec.md §5 "User", §7)', () => {
     expect(screen.getByLabelText('Username')).toHaveValue('dana')
     expect(screen.queryByLabelText('Password')).toBeNull()
     expect(screen.getByText(/use Change password below your name in the sidebar/)).toBeInTheDocument()
+  })
+
+  it('offers no password field to a client-scoped role, which sets no one’s password but its own', async () => {
+    await renderDialog({ mode: 'edit', user: dana, setsOthersPasswords: false })
+    expect(screen.getByLabelText('Username')).toHaveValue('dana')
+    expect(screen.queryByLabelText('Password')).toBeNull()
+    expect(screen.getByText("Only admins and managers set another user's password.")).toBeInTheDocument()
   })
 
   it('starts from the user and leaves a blank password out of the update', async () => {

@@ -49,6 +49,11 @@ export type UserFormDialogProps = {
    * Change password dialog of the sidebar, so this form offers no password field.
    */
   isOwnAccount?: boolean
+  /**
+   * Whether the signed-in user may set another user's password: admins and managers only (a
+   * client-scoped role could otherwise take over another client's staff, docs/decisions/0022).
+   */
+  setsOthersPasswords?: boolean
 } & ({ mode: 'create'; user?: undefined } | { mode: 'edit'; user: ListedUser })
 
 export function UserFormDialog({ open, onOpenChange, ...props }: UserFormDialogProps) {
@@ -76,9 +81,18 @@ type UserFormProps = {
   onSaved?: (user: SavedUser) => void
   roles?: readonly Role[]
   isOwnAccount?: boolean
+  setsOthersPasswords?: boolean
 } & ({ mode: 'create'; user?: undefined } | { mode: 'edit'; user: ListedUser })
 
-function UserForm({ mode, user, onDone, onSaved, roles = ROLES, isOwnAccount = false }: UserFormProps) {
+function UserForm({
+  mode,
+  user,
+  onDone,
+  onSaved,
+  roles = ROLES,
+  isOwnAccount = false,
+  setsOthersPasswords = true,
+}: UserFormProps) {
   const createUser = useCreateUser()
   const updateUser = useUpdateUser()
   const {
@@ -179,6 +193,8 @@ function UserForm({ mode, user, onDone, onSaved, roles = ROLES, isOwnAccount = f
         <p className="text-sm text-muted-foreground">
           To change your own password, use Change password below your name in the sidebar.
         </p>
+      ) : mode === 'edit' && !setsOthersPasswords ? (
+        <p className="text-sm text-muted-foreground">Only admins and managers set another user's password.</p>
       ) : (
         <div className="grid gap-2">
           {mode === 'create' ? (

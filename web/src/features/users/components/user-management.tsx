@@ -177,6 +177,9 @@ export function UserManagement({
           mode="edit"
           user={dialog.user}
           isOwnAccount={dialog.user.id === currentUserId}
+          setsOthersPasswords={
+            currentUserRole === undefined || currentUserRole === 'admin' || currentUserRole === 'manager'
+          }
           roles={offeredRoles}
           open={dialog.open}
           onOpenChange={closeDialog}
