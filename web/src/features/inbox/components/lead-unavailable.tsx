@@ -32,7 +32,7 @@ export function LeadUnavailable({
         <h3 className="font-semibold">{notFound ? 'Lead not found' : 'Failed to load the lead'}</h3>
         <p className="max-w-sm break-words text-muted-foreground">
           {notFound
-            ? `No lead ${leadId} exists, or it belongs to a client you cannot see. Choose a lead from the list.`
+            ? `Lead ${leadId} does not exist, or it belongs to a client you cannot see. Choose a lead from the list.`
             : (serverMessageOf(error) ?? error.message)}
         </p>
       </div>
