@@ -13,11 +13,12 @@ let world: ConnectedWorld
 /** Long enough to see: a sync put back after a transient failure waits one to two minutes. */
 const RESCHEDULE_MS = 120_000
 /**
- * What "within seconds" means here: well below the reschedule (one minute at least) and the bulk
- * backlog (each blocked import holds a bulk worker for the 15 s of a Yelp timeout) of these tests,
- * with room for a loaded machine.
+ * What "within seconds" means here: well below the reschedule (two minutes) and the bulk backlog
+ * (six blocked imports hold the two bulk workers for three rounds of a 15 s Yelp timeout: 45 s)
+ * of these tests, and below §9.3's 60 s, with room for a loaded machine (15 s was missed once
+ * under CI's load).
  */
-const WITHIN_MS = 15_000
+const WITHIN_MS = 30_000
 
 beforeAll(async () => {
   world = await startConnectedWorld({
