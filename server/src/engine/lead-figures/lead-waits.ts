@@ -37,8 +37,16 @@ export function leadConversationTimes(events: ReadonlyArray<MessageFields>): Lea
       if (open) open.answeredAt = message.at
       open = null
     } else if (message.who === 'CONSUMER' && !open) {
-      open = { startedAt: message.at, answeredAt: null }
-      waits.push(open)
+      // Yelp's times are whole seconds: the consumer may write again in the second the business
+      // answered. A wait is stored once per start (lead_waits' key), so that wait opens again.
+      const last = waits.at(-1)
+      if (last && last.startedAt.getTime() === message.at.getTime()) {
+        last.answeredAt = null
+        open = last
+      } else {
+        open = { startedAt: message.at, answeredAt: null }
+        waits.push(open)
+      }
     }
   }
   return { lastBusinessMessageAt, waitingSince: open?.startedAt ?? null, waits }
