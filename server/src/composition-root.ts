@@ -20,6 +20,8 @@ import { type ConnectionListener, Engine, type EngineOptions } from './engine/en
 import type { JobDeps } from './engine/jobs/job-definition.ts'
 import { IdleWorkers } from './engine/queue/idle-workers.ts'
 import { type JobQueue, PgBossJobQueue } from './engine/queue/job-queue.ts'
+import type { LeadSource } from './engine/sources/lead-source.ts'
+import { createLeadSources, type LeadSources } from './engine/sources/sources.ts'
 import type { RegisteredRoute } from './http/access.ts'
 import { consoleStream, loggerOptions } from './http/logger-options.ts'
 import { AiChatClient, type AiChatOptions } from './integrations/ai/ai-chat.client.ts'
@@ -105,6 +107,8 @@ export interface Core {
   ghlFields: GhlCustomFieldsClient
   subscriptions: YelpSubscriptions
   providers: ProviderClients
+  /** The lead sources (engine/sources/sources.ts), each over its provider client. */
+  sources: LeadSources
   /** Called after a client connects (or re-connects) a provider: parked jobs resume. */
   connectionListeners: ConnectionListener[]
   engineOptions: EngineOptions
@@ -126,6 +130,8 @@ export interface CoreOptions {
   alerts?: AlertDeliveryOptions
   /** The model's answer time (20 s in production), shortened by tests. */
   ai?: AiChatOptions
+  /** Sources beside the registered ones: a test's own fake source. */
+  extraSources?: LeadSource[]
 }
 
 export interface AppDeps {
@@ -210,6 +216,7 @@ export async function buildApp({
     ghlFields: new GhlCustomFieldsClient(config, providers.api),
     subscriptions: new YelpSubscriptions(config, providers.api),
     providers,
+    sources: createLeadSources(providers, options.extraSources),
     connectionListeners: [],
     engineOptions: options.engine ?? {},
     alerts,
@@ -245,6 +252,7 @@ export async function buildApp({
       config,
       db,
       providers,
+      sources: core.sources,
       tokens,
       yelpOAuth,
       subscriptions: core.subscriptions,

@@ -14,6 +14,7 @@ import type { AlertPort } from '../alerts/alert-port.ts'
 import type { ChangePort } from '../changes/change-port.ts'
 import type { SubscriptionsPort } from '../provider-ports.ts'
 import type { JobQueue } from '../queue/job-queue.ts'
+import type { LeadSources } from '../sources/sources.ts'
 
 /**
  * A job's queue options, as pg-boss takes them (createQueue/updateQueue): `policy` decides how
@@ -38,6 +39,8 @@ export interface JobDeps {
   config: AppConfig
   db: DB
   providers: ProviderClients
+  /** The lead sources by id (engine/sources/sources.ts): what a lead's jobs read and post through. */
+  sources: LeadSources
   tokens: Pick<TokenManager, 'yelpAccessToken' | 'markNeedsReauth'>
   yelpOAuth: Pick<YelpOAuth, 'listBusinesses'>
   subscriptions: SubscriptionsPort
