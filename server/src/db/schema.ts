@@ -298,6 +298,8 @@ export const leads = pgTable(
     clientId: text('client_id')
       .notNull()
       .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    /** The lead source it came from (engine/sources/sources.ts): its jobs read and post through it. */
+    source: text('source').notNull().default('yelp'),
     businessId: text('business_id'),
     conversationId: text('conversation_id'),
     userDisplayName: text('user_display_name'),
