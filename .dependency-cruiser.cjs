@@ -173,7 +173,7 @@ module.exports = {
         'Sealed tokens and the location API key are read and sealed only by the provider-token ' +
         'store (repositories/provider-tokens.store.ts) and the token manager (integrations/oauth/); ' +
         'the rest of the product reads connections.repository.ts, whose views hold no secret. ' +
-        'So only those two (and the composition root, which makes the SecretBox) see the box or ' +
+        'So only those two (and the composition root and its wiring, which make the SecretBox) see the box or ' +
         "the stored connection JSON's shape. The alert channels' own secrets (a webhook channel's " +
         'signing secret, a slack or webhook URL) are sealed by the alert channels service (and its ' +
         'start-up re-seal) and opened only by the delivery handler and the alert senders.',
@@ -185,7 +185,7 @@ module.exports = {
           '^server/src/(modules/alerts/alert-channels\\.service|engine/alerts/alert-delivery-handler)\\.ts$',
           '^server/src/(modules/alerts/alert-channel-sealing|integrations/alerts/(alert-senders|sealed-target))\\.ts$',
           '^server/src/integrations/oauth/',
-          '^server/src/composition-root\\.ts$',
+          '^server/src/(composition-root\\.ts|wiring/)',
           TEST,
           TEST_SUPPORT,
         ],
@@ -200,6 +200,17 @@ module.exports = {
       severity: 'error',
       from: { path: '^(server/src|web/src|common)/', pathNot: [TEST, TEST_SUPPORT] },
       to: { path: TEST_SUPPORT },
+    },
+    {
+      name: 'wiring-only-in-root',
+      comment:
+        'server/src/wiring/ holds the composition root\'s parts (one wiring function per area); ' +
+        'only composition-root.ts assembles them, and everything else (server.ts, tests, the ' +
+        'bench) builds the app through composition-root.ts, so the order of assembly stays in ' +
+        'one place.',
+      severity: 'error',
+      from: { path: '^', pathNot: ['^server/src/composition-root\\.ts$', '^server/src/wiring/'] },
+      to: { path: '^server/src/wiring/' },
     },
   ],
   options: {
