@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PLAYBOOK, type PlaybookInput, playbookSchema, renderTemplate } from './playbook.ts'
+import {
+  DEFAULT_PLAYBOOK,
+  type PlaybookInput,
+  playbookSchema,
+  renderTemplate,
+  templateWarnings,
+  templateWarningText,
+} from './playbook.ts'
 
 const valid: PlaybookInput = {
   timezone: 'America/Los_Angeles',
@@ -114,5 +121,44 @@ describe('renderTemplate', () => {
     const text = renderTemplate(`${'word '.repeat(199)}{name}`, { ...values, name: 'A'.repeat(30) })
     expect(text.length).toBeLessThanOrEqual(1000)
     expect(text.endsWith('word')).toBe(true)
+  })
+})
+
+describe('templateWarnings', () => {
+  const jordan = { name: 'Jordan Smith', jobType: 'Roof repair', businessName: 'Acme Roofing' }
+
+  it('finds nothing in a text that renders cleanly, an ellipsis included', () => {
+    expect(templateWarnings('Hi {firstName}, thanks for asking about {jobType}... Talk soon.', jordan)).toEqual([])
+  })
+
+  it.each([
+    ['a job name ending in a period before the template\'s own', 'About {jobType}.', { ...jordan, jobType: 'Roof repair.' }, 'repair..'],
+    ['a doubled period typed in the text', 'Thanks.. we will call', jordan, 'Thanks..'],
+    ['two periods apart by a space', 'Thanks {firstName}. .', jordan, 'Jordan. .'],
+  ])('warns of %s', (_, text, values, excerpt) => {
+    const warnings = templateWarnings(text, values)
+    expect(warnings).toEqual([{ kind: 'doubled_period', excerpt }])
+    expect(templateWarningText(warnings[0] ?? { kind: 'empty_placeholder', placeholder: 'name' })).toBe(
+      `Two periods in a row: "${excerpt}"`,
+    )
+  })
+
+  it('warns once per placeholder that renders as nothing', () => {
+    const nameless = { ...jordan, name: '  ' }
+    expect(templateWarnings('Hi {firstName}, {firstName}! {name} about {jobType}', nameless)).toEqual([
+      { kind: 'empty_placeholder', placeholder: 'firstName' },
+      { kind: 'empty_placeholder', placeholder: 'name' },
+    ])
+    expect(templateWarningText({ kind: 'empty_placeholder', placeholder: 'firstName' })).toBe(
+      '{firstName} is empty for this lead, so the text reads with a gap',
+    )
+  })
+
+  it('never warns of {jobType}, which says "your project" when empty', () => {
+    expect(templateWarnings('About {jobType}', { ...jordan, jobType: null })).toEqual([])
+  })
+
+  it('warns of an empty name only where the text uses it', () => {
+    expect(templateWarnings('Thanks for reaching out!', { ...jordan, name: null })).toEqual([])
   })
 })

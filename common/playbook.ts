@@ -220,9 +220,74 @@ export function renderTemplate(text: string, values: TemplateValues): string {
   return cutAtWord(rendered, MAX_TEMPLATE_LENGTH)
 }
 
+/** A slip a rendered template shows the customer, though the server accepts it (§9.7). */
+export type TemplateWarning =
+  | { kind: 'doubled_period'; excerpt: string }
+  | { kind: 'empty_placeholder'; placeholder: TemplatePlaceholder }
+
+/**
+ * What reads wrong once `text` is filled for one lead: two periods in a row ("Roof repair.." from
+ * "{jobType}." and a job name ending in a period; an ellipsis of three is meant and passes) and a
+ * placeholder that renders as nothing ("Hi ," for a lead without a name). Warnings, not errors:
+ * the lead at hand may be the odd one, so the form says so and still saves.
+ */
+export function templateWarnings(text: string, values: TemplateValues): TemplateWarning[] {
+  const warnings: TemplateWarning[] = []
+  const name = values.name?.trim() ?? ''
+  const isEmpty: Record<TemplatePlaceholder, boolean> = {
+    name: name === '',
+    firstName: name === '',
+    jobType: false,
+    businessName: values.businessName.trim() === '',
+  }
+  const used = new Set(
+    [...text.matchAll(/\{(firstName|name|jobType|businessName)\}/g)].map((match) => match[1] as TemplatePlaceholder),
+  )
+  for (const placeholder of used) {
+    if (isEmpty[placeholder]) warnings.push({ kind: 'empty_placeholder', placeholder })
+  }
+  const rendered = renderTemplate(text, values)
+  const doubled = /(?<!\.)\.\s*\.(?!\.)/.exec(rendered)
+  if (doubled) {
+    const start = Math.max(0, rendered.lastIndexOf(' ', doubled.index - 1) + 1)
+    warnings.push({ kind: 'doubled_period', excerpt: rendered.slice(start, doubled.index + doubled[0].length) })
+  }
+  return warnings
+}
+
+/** A warning in the operator's words. */
+export function templateWarningText(warning: TemplateWarning): string {
+  return warning.kind === 'doubled_period'
+    ? `Two periods in a row: "${warning.excerpt}"`
+    : `{${warning.placeholder}} is empty for this lead, so the text reads with a gap`
+}
+
 function cutAtWord(text: string, max: number): string {
   if (text.length <= max) return text
   const cut = text.slice(0, max + 1)
   const lastSpace = cut.lastIndexOf(' ')
   return (lastSpace > 0 ? cut.slice(0, lastSpace) : text.slice(0, max)).trimEnd()
+}
+
+/**
+ * `GET /api/playbooks/summary`: whether each visible client's automation is on, for the client
+ * list's on/off; the texts stay behind `canManageClientIntegrations` (the playbook itself).
+ */
+export const playbookSummarySchema = z.object({
+  clientId: z.string(),
+  firstReply: z.object({ enabled: z.boolean(), mode: z.enum(PLAYBOOK_MODES) }),
+  followUps: z.number().int(),
+  followUpMode: z.enum(PLAYBOOK_MODES),
+})
+export type PlaybookSummary = z.infer<typeof playbookSummarySchema>
+export const playbookSummaryListSchema = z.array(playbookSummarySchema)
+
+/** A playbook as the summary tells it. */
+export function summarizePlaybook(clientId: string, playbook: Playbook): PlaybookSummary {
+  return {
+    clientId,
+    firstReply: { enabled: playbook.firstReply.enabled, mode: playbook.firstReply.mode },
+    followUps: playbook.followUps.length,
+    followUpMode: playbook.followUpMode,
+  }
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_PLAYBOOK, type Playbook, playbookSchema } from '@common/playbook.ts'
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { clientPlaybooks } from '../db/schema.ts'
 
@@ -62,4 +62,23 @@ export async function findPlaybookForAutomation(
     firstReplySince: row?.since ?? null,
     followUpsSince: row?.followUpsSince ?? null,
   }
+}
+
+/**
+ * Every saved playbook of the given clients (all clients for null), parsed like `findSavedPlaybook`;
+ * a client missing from the answer never saved one (the defaults).
+ */
+export async function listSavedPlaybooks(
+  db: DB,
+  clientIds: readonly string[] | null,
+): Promise<Array<{ clientId: string; playbook: Playbook }>> {
+  if (clientIds?.length === 0) return []
+  const rows = await db
+    .select({ clientId: clientPlaybooks.clientId, playbook: clientPlaybooks.playbook })
+    .from(clientPlaybooks)
+    .where(clientIds ? inArray(clientPlaybooks.clientId, [...clientIds]) : undefined)
+  return rows.map((row) => {
+    const parsed = playbookSchema.safeParse(row.playbook)
+    return { clientId: row.clientId, playbook: parsed.success ? parsed.data : DEFAULT_PLAYBOOK }
+  })
 }

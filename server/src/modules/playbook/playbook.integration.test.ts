@@ -133,4 +133,24 @@ describe('the response playbook', () => {
     expect((await viewer.get('/api/clients/acme/playbook')).status).toBe(403)
     expect((await put(viewer, 'acme', PLAYBOOK)).status).toBe(403)
   })
+
+  it('summarizes on or off per visible client, without the texts', async () => {
+    expect((await admin.post('/api/clients', { clientId: 'charlie', name: 'Charlie Co' })).status).toBe(201)
+    const off = { ...PLAYBOOK, firstReply: { ...PLAYBOOK.firstReply, enabled: false }, followUps: [] }
+    expect((await put(admin, 'charlie', off)).status).toBe(200)
+    const all = await admin.get('/api/playbooks/summary')
+    expect(all.status).toBe(200)
+    const byClient = new Map((all.body as Array<{ clientId: string }>).map((each) => [each.clientId, each]))
+    expect(byClient.get('acme')).toEqual({
+      clientId: 'acme',
+      firstReply: { enabled: true, mode: 'auto' },
+      followUps: 2,
+      followUpMode: 'suggest',
+    })
+    expect(byClient.get('charlie')).toMatchObject({ firstReply: { enabled: false }, followUps: 0 })
+    expect(all.text).not.toContain('thanks for reaching out')
+    // An operator sees only the clients assigned to it.
+    const mine = await scoped.get('/api/playbooks/summary')
+    expect((mine.body as Array<{ clientId: string }>).map((each) => each.clientId)).toEqual(['bravo'])
+  })
 })

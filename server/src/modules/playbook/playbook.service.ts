@@ -1,11 +1,11 @@
-import type { Playbook } from '@common/playbook.ts'
+import { type Playbook, type PlaybookSummary, summarizePlaybook } from '@common/playbook.ts'
 import type { DB } from '../../db/database.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import { recordAudit } from '../../repositories/audit.repository.ts'
 import { findClient } from '../../repositories/clients.repository.ts'
-import { findPlaybook, savePlaybook } from '../../repositories/playbooks.repository.ts'
+import { findPlaybook, listSavedPlaybooks, savePlaybook } from '../../repositories/playbooks.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
-import { assertClientVisible } from '../clients/client-scope.ts'
+import { assertClientVisible, visibleClientIds } from '../clients/client-scope.ts'
 import { actorOf } from '../users/users.service.ts'
 
 /** A client's response playbook (docs/spec/product.md §9.2): read and replaced whole, audited. */
@@ -15,6 +15,12 @@ export class PlaybookService {
   async get(session: AuthenticatedSession, clientId: string): Promise<Playbook> {
     await this.visibleClient(session, clientId)
     return findPlaybook(this.db, clientId)
+  }
+
+  /** Whether automation is on, per visible client that saved a playbook (the rest have the defaults: off). */
+  async summaries(session: AuthenticatedSession): Promise<PlaybookSummary[]> {
+    const saved = await listSavedPlaybooks(this.db, await visibleClientIds(this.db, session))
+    return saved.map(({ clientId, playbook }) => summarizePlaybook(clientId, playbook))
   }
 
   async put(session: AuthenticatedSession, clientId: string, playbook: Playbook): Promise<Playbook> {

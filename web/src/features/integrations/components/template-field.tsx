@@ -4,7 +4,10 @@ import {
   renderTemplate,
   TEMPLATE_PLACEHOLDERS,
   type TemplateValues,
+  templateWarnings,
+  templateWarningText,
 } from '@common/playbook.ts'
+import { TriangleAlert } from 'lucide-react'
 import { useRef } from 'react'
 import { type Control, type FieldPath, useController } from 'react-hook-form'
 import { Label } from '@/components/ui/label.tsx'
@@ -50,6 +53,7 @@ export function TemplateField({
   }
 
   const rendered = text.trim() ? renderTemplate(text, preview) : ''
+  const warnings = rendered ? templateWarnings(text, preview) : []
   return (
     <div className="grid min-w-0 gap-1.5">
       <Label htmlFor={id}>{label}</Label>
@@ -92,6 +96,16 @@ export function TemplateField({
           <span className="mb-0.5 block text-xs font-medium text-muted-foreground">Preview</span>
           {rendered}
         </p>
+      )}
+      {warnings.length > 0 && (
+        <ul className="grid gap-1 text-xs text-amber-700 dark:text-amber-400" data-testid={`${id}-warnings`}>
+          {warnings.map((warning) => (
+            <li key={templateWarningText(warning)} className="flex items-start gap-1.5">
+              <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+              {templateWarningText(warning)}
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   )
