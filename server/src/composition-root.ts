@@ -6,20 +6,14 @@ import { createApp, registerRoutes } from './app.ts'
 import type { AppConfig } from './config/config.ts'
 import { type Database, type DB, INGEST_POOL_SIZE } from './db/database.ts'
 import { listenForNotifications } from './db/notifications.ts'
-import { AlertConditions } from './engine/alerts/alert-conditions.ts'
-import { AlertDeliveryHandler, releaseOrphanedAlertClaims } from './engine/alerts/alert-delivery-handler.ts'
-import { AlertOutbox } from './engine/alerts/alert-outbox.ts'
-import type { AlertPort } from './engine/alerts/alert-port.ts'
 import { Engine } from './engine/engine.ts'
 import type { JobDeps } from './engine/jobs/job-definition.ts'
 import { IdleWorkers } from './engine/queue/idle-workers.ts'
 import { type JobQueue, PgBossJobQueue } from './engine/queue/job-queue.ts'
 import type { RegisteredRoute } from './http/access.ts'
 import { consoleStream, loggerOptions } from './http/logger-options.ts'
-import { AlertSenders } from './integrations/alerts/alert-senders.ts'
 import type { GhlOpportunitiesClient } from './integrations/ghl/ghl-opportunities.client.ts'
 import { parsePublicKey } from './integrations/ghl/ghl-webhook-signature.ts'
-import { sealStoredAlertTargets } from './modules/alerts/alert-channel-sealing.ts'
 import { AlertChannelsService } from './modules/alerts/alert-channels.service.ts'
 import { AlertHistoryService } from './modules/alerts/alert-history.service.ts'
 import { AuditService } from './modules/audit/audit.service.ts'
@@ -60,6 +54,7 @@ import { StatsService } from './modules/stats/stats.service.ts'
 import { UsersService } from './modules/users/users.service.ts'
 import { YelpWebhookService } from './modules/webhooks/yelp-webhook.service.ts'
 import { SETTINGS_CHANNEL } from './repositories/settings.repository.ts'
+import { alertPortBeforeOutbox, wireAlerts } from './wiring/alerts.wiring.ts'
 import { type Core, type CoreOptions, wireCore } from './wiring/core.wiring.ts'
 
 export type { Core, CoreOptions }
@@ -115,8 +110,7 @@ export async function buildApp({
   })
 
   // Alerts are raised from everywhere through one port; the outbox behind it needs the job queue.
-  let outbox: AlertOutbox | undefined
-  const alerts: AlertPort = { raise: (event) => outbox?.raise(event) ?? Promise.resolve() }
+  const { alerts, recordThrough } = alertPortBeforeOutbox()
   const { core, box } = wireCore({ config, database, log: app.log, alerts, options })
   const { signer, tokenStore, tokens, yelpOAuth, providers } = core
   // What changed, for the operators' open screens: the engine announces through its port.
@@ -130,19 +124,21 @@ export async function buildApp({
   const workers = boss ? new IdleWorkers(boss) : undefined
   const jobs = boss && workers ? new PgBossJobQueue(boss, workers) : undefined
   const isShared = database.kind === 'postgres'
-  // Alerts: an outbox row per (event, channel), each delivered by a job (docs/spec/product.md §9.3).
-  const senders = new AlertSenders(config.smtp, { box, allow: config.alertTargetAllow })
-  app.addHook('onClose', async () => senders.close())
-  // Slack and webhook URLs are sealed at rest: older plain rows, and APP_SECRET rotations, at start.
-  await sealStoredAlertTargets(db, box, app.log)
-  if (jobs) {
-    outbox = new AlertOutbox({ db, jobs, baseUrl: config.baseUrl, changes, log: app.log })
-    await releaseOrphanedAlertClaims(db, isShared)
-  }
+  const { senders, jobParts: alertJobs } = await wireAlerts({
+    app,
+    config,
+    db,
+    box,
+    isShared,
+    jobs,
+    changes,
+    recordThrough,
+    options: options.alerts,
+  })
   // The Backup card's snapshots, and the scheduled backup job's.
   const backups = new BackupsService({ db, kind: database.kind, dataDir: config.dataDir, log: app.log })
   const jobDeps: JobDeps | undefined = jobs &&
-    outbox && {
+    alertJobs && {
       config,
       db,
       providers,
@@ -155,16 +151,7 @@ export async function buildApp({
       clock,
       log: app.log,
       alerts,
-      alertDelivery: new AlertDeliveryHandler({
-        db,
-        jobs,
-        box,
-        senders,
-        changes,
-        log: app.log,
-        options: options.alerts,
-      }),
-      alertConditions: new AlertConditions(db, outbox),
+      ...alertJobs,
       backups,
       aiDrafts: core.aiDrafts,
     }
