@@ -6,10 +6,9 @@ import { createApp, registerRoutes } from './app.ts'
 import type { AppConfig } from './config/config.ts'
 import { type Database, type DB, INGEST_POOL_SIZE } from './db/database.ts'
 import { listenForNotifications } from './db/notifications.ts'
-import { Engine } from './engine/engine.ts'
+import type { Engine } from './engine/engine.ts'
 import type { JobDeps } from './engine/jobs/job-definition.ts'
-import { IdleWorkers } from './engine/queue/idle-workers.ts'
-import { type JobQueue, PgBossJobQueue } from './engine/queue/job-queue.ts'
+import type { JobQueue } from './engine/queue/job-queue.ts'
 import type { RegisteredRoute } from './http/access.ts'
 import { consoleStream, loggerOptions } from './http/logger-options.ts'
 import type { GhlOpportunitiesClient } from './integrations/ghl/ghl-opportunities.client.ts'
@@ -23,9 +22,8 @@ import { BackupsService } from './modules/backups/backups.service.ts'
 import { visibleClientIds } from './modules/clients/client-scope.ts'
 import { ClientsService } from './modules/clients/clients.service.ts'
 import { CustomFieldsService } from './modules/custom-fields/custom-fields.service.ts'
-import { type ChangeBus, InProcessChangeBus } from './modules/events/change-bus.ts'
+import type { ChangeBus } from './modules/events/change-bus.ts'
 import { EventStreamService } from './modules/events/event-stream.service.ts'
-import { PostgresChangeBus } from './modules/events/postgres-change-bus.ts'
 import { GhlWebhookService } from './modules/ghl-webhooks/ghl-webhook.service.ts'
 import { HealthService } from './modules/health/health.service.ts'
 import { AiDraftsService } from './modules/inbox/ai-drafts.service.ts'
@@ -56,6 +54,7 @@ import { YelpWebhookService } from './modules/webhooks/yelp-webhook.service.ts'
 import { SETTINGS_CHANNEL } from './repositories/settings.repository.ts'
 import { alertPortBeforeOutbox, wireAlerts } from './wiring/alerts.wiring.ts'
 import { type Core, type CoreOptions, wireCore } from './wiring/core.wiring.ts'
+import { openChangeBus, openJobQueue, wireEngine } from './wiring/engine.wiring.ts'
 
 export type { Core, CoreOptions }
 
@@ -112,17 +111,12 @@ export async function buildApp({
   // Alerts are raised from everywhere through one port; the outbox behind it needs the job queue.
   const { alerts, recordThrough } = alertPortBeforeOutbox()
   const { core, box } = wireCore({ config, database, log: app.log, alerts, options })
-  const { signer, tokenStore, tokens, yelpOAuth, providers } = core
-  // What changed, for the operators' open screens: the engine announces through its port.
-  const changes = await openChangeBus(database, (error) =>
-    app.log.warn({ err: error }, `change notifications: ${error.message}`),
-  )
-  app.addHook('onClose', async () => changes.close())
+  const { signer, tokenStore, tokens, providers } = core
+  const changes = await openChangeBus(database, app)
   // The hub's one time source: sessions expire and the automation's steps fall due by it.
   const clock = options.clock ?? (() => new Date())
-  // The job queue: services enqueue through its port; the engine runs the workers.
-  const workers = boss ? new IdleWorkers(boss) : undefined
-  const jobs = boss && workers ? new PgBossJobQueue(boss, workers) : undefined
+  const queue = openJobQueue(boss)
+  const { jobs } = queue
   const isShared = database.kind === 'postgres'
   const { senders, jobParts: alertJobs } = await wireAlerts({
     app,
@@ -137,28 +131,16 @@ export async function buildApp({
   })
   // The Backup card's snapshots, and the scheduled backup job's.
   const backups = new BackupsService({ db, kind: database.kind, dataDir: config.dataDir, log: app.log })
-  const jobDeps: JobDeps | undefined = jobs &&
-    alertJobs && {
-      config,
-      db,
-      providers,
-      sources: core.sources,
-      tokens,
-      yelpOAuth,
-      subscriptions: core.subscriptions,
-      jobs,
-      changes,
-      clock,
-      log: app.log,
-      alerts,
-      ...alertJobs,
-      backups,
-      aiDrafts: core.aiDrafts,
-    }
-  const engine =
-    boss && workers && jobDeps
-      ? new Engine(boss, jobDeps, workers, core.engineOptions, core.connectionListeners)
-      : undefined
+  const { jobDeps, engine } = wireEngine({
+    core,
+    boss,
+    queue,
+    changes,
+    clock,
+    log: app.log,
+    alertJobs,
+    backups,
+  })
 
   const sessionTimeout = new SessionTimeout(db)
   const webhookSecret = new WebhookSecret(db)
@@ -264,14 +246,6 @@ export async function buildApp({
         : undefined,
   })
   return { app, routes, sessionTimeout, settings, backups, logSink, core, engine, changes, events }
-}
-
-/** Several processes share PostgreSQL, so changes travel by NOTIFY; PGlite has one process. */
-async function openChangeBus(database: Database, onError: (error: Error) => void): Promise<ChangeBus> {
-  if (database.kind !== 'postgres' || !database.url) return new InProcessChangeBus()
-  const bus = new PostgresChangeBus(database.url, database.execute, onError)
-  await bus.start()
-  return bus
 }
 
 /** The webhooks of both providers and the operators' engine actions: only with an engine. */
