@@ -128,11 +128,18 @@ describe('templateWarnings', () => {
   const jordan = { name: 'Jordan Smith', jobType: 'Roof repair', businessName: 'Acme Roofing' }
 
   it('finds nothing in a text that renders cleanly, an ellipsis included', () => {
-    expect(templateWarnings('Hi {firstName}, thanks for asking about {jobType}... Talk soon.', jordan)).toEqual([])
+    expect(
+      templateWarnings('Hi {firstName}, thanks for asking about {jobType}... Talk soon.', jordan),
+    ).toEqual([])
   })
 
   it.each([
-    ['a job name ending in a period before the template\'s own', 'About {jobType}.', { ...jordan, jobType: 'Roof repair.' }, 'repair..'],
+    [
+      "a job name ending in a period before the template's own",
+      'About {jobType}.',
+      { ...jordan, jobType: 'Roof repair.' },
+      'repair..',
+    ],
     ['a doubled period typed in the text', 'Thanks.. we will call', jordan, 'Thanks..'],
     ['two periods apart by a space', 'Thanks {firstName}. .', jordan, 'Jordan. .'],
   ])('warns of %s', (_, text, values, excerpt) => {

@@ -241,7 +241,9 @@ export function templateWarnings(text: string, values: TemplateValues): Template
     businessName: values.businessName.trim() === '',
   }
   const used = new Set(
-    [...text.matchAll(/\{(firstName|name|jobType|businessName)\}/g)].map((match) => match[1] as TemplatePlaceholder),
+    [...text.matchAll(/\{(firstName|name|jobType|businessName)\}/g)].map(
+      (match) => match[1] as TemplatePlaceholder,
+    ),
   )
   for (const placeholder of used) {
     if (isEmpty[placeholder]) warnings.push({ kind: 'empty_placeholder', placeholder })
@@ -250,7 +252,10 @@ export function templateWarnings(text: string, values: TemplateValues): Template
   const doubled = /(?<!\.)\.\s*\.(?!\.)/.exec(rendered)
   if (doubled) {
     const start = Math.max(0, rendered.lastIndexOf(' ', doubled.index - 1) + 1)
-    warnings.push({ kind: 'doubled_period', excerpt: rendered.slice(start, doubled.index + doubled[0].length) })
+    warnings.push({
+      kind: 'doubled_period',
+      excerpt: rendered.slice(start, doubled.index + doubled[0].length),
+    })
   }
   return warnings
 }

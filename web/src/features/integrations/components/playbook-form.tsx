@@ -1,6 +1,6 @@
 import type { ClientView } from '@common/clients.ts'
 import type { Lead } from '@common/leads.ts'
-import { type Playbook, type PlaybookInput, playbookSchema, WEEKDAYS } from '@common/playbook.ts'
+import { isTimeZone, type Playbook, type PlaybookInput, playbookSchema, WEEKDAYS } from '@common/playbook.ts'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertCircle, Save } from 'lucide-react'
 import { useMemo } from 'react'
@@ -51,6 +51,7 @@ export function PlaybookForm({
     handleSubmit,
     reset,
     setError,
+    setValue,
     formState: { errors, isDirty },
   } = useForm<PlaybookInput, unknown, Playbook>({
     resolver: zodResolver(playbookSchema),
@@ -101,6 +102,10 @@ export function PlaybookForm({
           ))}
         </datalist>
         <FieldMessages id="playbook-timezone-error" error={errors.timezone} />
+        <TimezoneProposal
+          current={timezone}
+          onUse={(zone) => setValue('timezone', zone, { shouldDirty: true, shouldValidate: true })}
+        />
       </div>
       <PlaybookHoursGrid control={control} />
       <p className="text-xs text-muted-foreground" data-testid="playbook-preview-source">
@@ -123,7 +128,11 @@ export function PlaybookForm({
           {serverMessageOf(save.error) ?? save.error.message}
         </p>
       )}
-      <div className="flex flex-wrap items-center justify-end gap-3">
+      {/* Save stays in reach while the operator edits a long playbook, on a phone too. */}
+      <div
+        className="sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-3 border-t bg-background/95 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/80"
+        data-testid="playbook-save-bar"
+      >
         {isDirty && <span className="text-xs text-muted-foreground">Unsaved changes</span>}
         <Button type="submit" disabled={save.isPending}>
           <Save />
@@ -132,6 +141,32 @@ export function PlaybookForm({
       </div>
     </form>
   )
+}
+
+/**
+ * The playbook starts in UTC (§9.2 defaults), which is rarely where a business is: while it says
+ * UTC, the zone of the operator's browser is offered in one click.
+ */
+function TimezoneProposal({ current, onUse }: { current: string; onUse: (zone: string) => void }) {
+  const browserZone = browserTimeZone()
+  if (current.trim() !== 'UTC' || !browserZone || browserZone === 'UTC') return null
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+      <span>The business is probably not on UTC. This browser is in {browserZone}.</span>
+      <Button type="button" variant="outline" size="sm" className="h-7" onClick={() => onUse(browserZone)}>
+        Use {browserZone}
+      </Button>
+    </p>
+  )
+}
+
+function browserTimeZone(): string | null {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    return zone && isTimeZone(zone) ? zone : null
+  } catch {
+    return null
+  }
 }
 
 /**

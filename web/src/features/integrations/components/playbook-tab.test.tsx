@@ -4,7 +4,7 @@ import type { Lead } from '@common/leads.ts'
 import { DEFAULT_PLAYBOOK, type Playbook } from '@common/playbook.ts'
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppProvider } from '@/app/provider.tsx'
 import { dismissToast } from '@/components/ui/use-toast.ts'
 import { PlaybookTab } from '@/features/integrations/components/playbook-tab.tsx'
@@ -14,6 +14,7 @@ import { clientView } from '@/testing/client-view.ts'
 let server: ApiTestServer | undefined
 
 afterEach(async () => {
+  vi.restoreAllMocks()
   act(() => dismissToast())
   cleanup()
   await server?.close()
@@ -239,5 +240,46 @@ describe('Response playbook tab (docs/spec/product.md §9.2)', () => {
     expect(saved.firstReply.source).toBe('ai')
     expect(saved.profile).toBe('Roofers in Oakland.')
     expect(saved.allowContactDetails).toBe(false)
+  })
+
+  it('warns, without refusing, when a rendered text has two periods in a row or an empty placeholder', async () => {
+    const lead = { ...newestLead(), userDisplayName: null, projectData: { job_names: ['Roof repair.'] } }
+    const user = await renderTab({ leads: [lead] })
+    await user.type(screen.getByLabelText('In business hours'), 'Hi {{firstName}, about {{jobType}.')
+    const warnings = screen.getByTestId('playbook-in-hours-warnings')
+    expect(warnings).toHaveTextContent('{firstName} is empty for this lead, so the text reads with a gap')
+    expect(warnings).toHaveTextContent('Two periods in a row: "repair.."')
+    await user.click(screen.getByRole('switch', { name: /Answer every new lead/ }))
+    await user.click(screen.getByRole('button', { name: 'Save playbook' }))
+    await waitFor(() => expect(puts()).toHaveLength(1))
+  })
+
+  it('shows no warning for a text that reads cleanly', async () => {
+    const user = await renderTab({ leads: [newestLead()] })
+    await user.type(screen.getByLabelText('In business hours'), 'Hi {{firstName}, about {{jobType}...')
+    expect(screen.getByTestId('playbook-in-hours-preview')).toBeInTheDocument()
+    expect(screen.queryByTestId('playbook-in-hours-warnings')).not.toBeInTheDocument()
+  })
+
+  it("offers the browser's timezone while the playbook says UTC, and saves it once chosen", async () => {
+    const real = Intl.DateTimeFormat.prototype.resolvedOptions
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...real.call(this), timeZone: 'America/Chicago' }
+    })
+    const user = await renderTab()
+    await user.click(screen.getByRole('button', { name: 'Use America/Chicago' }))
+    expect(screen.getByLabelText('Timezone')).toHaveValue('America/Chicago')
+    expect(screen.queryByRole('button', { name: 'Use America/Chicago' })).not.toBeInTheDocument()
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Save playbook' }))
+    await waitFor(() => expect(puts()).toHaveLength(1))
+    expect((JSON.parse(puts()[0]!.body) as Playbook).timezone).toBe('America/Chicago')
+  })
+
+  it('offers no other timezone once the playbook has one', async () => {
+    await renderTab({ playbook: { ...DEFAULT_PLAYBOOK, timezone: 'Europe/Paris' } })
+    expect(screen.queryByRole('button', { name: /^Use / })).not.toBeInTheDocument()
   })
 })
