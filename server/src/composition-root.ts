@@ -1,11 +1,9 @@
 import { join } from 'node:path'
-import type { LogLevel } from '@common/settings.ts'
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify'
 import type PgBoss from 'pg-boss'
 import { createApp, registerRoutes } from './app.ts'
 import type { AppConfig } from './config/config.ts'
 import { type Database, type DB, INGEST_POOL_SIZE } from './db/database.ts'
-import { listenForNotifications } from './db/notifications.ts'
 import type { Engine } from './engine/engine.ts'
 import type { JobDeps } from './engine/jobs/job-definition.ts'
 import type { JobQueue } from './engine/queue/job-queue.ts'
@@ -17,7 +15,6 @@ import { AlertChannelsService } from './modules/alerts/alert-channels.service.ts
 import { AlertHistoryService } from './modules/alerts/alert-history.service.ts'
 import { AuditService } from './modules/audit/audit.service.ts'
 import { AuthService } from './modules/auth/auth.service.ts'
-import { registerBackupSchedule } from './modules/backups/backup-schedule.ts'
 import { BackupsService } from './modules/backups/backups.service.ts'
 import { visibleClientIds } from './modules/clients/client-scope.ts'
 import { ClientsService } from './modules/clients/clients.service.ts'
@@ -43,18 +40,17 @@ import { ReplyService } from './modules/replies/reply.service.ts'
 import { RequestLogsService } from './modules/request-logs/request-logs.service.ts'
 import { LogSink } from './modules/settings/log-sink.ts'
 import { RateLimitingSetting } from './modules/settings/rate-limiting.ts'
-import { SessionTimeout } from './modules/settings/session-timeout.ts'
-import { SettingsService } from './modules/settings/settings.service.ts'
-import { SettingsRuntime } from './modules/settings/settings-runtime.ts'
-import { WebhookSecret } from './modules/settings/webhook-secret.ts'
+import type { SessionTimeout } from './modules/settings/session-timeout.ts'
+import type { SettingsService } from './modules/settings/settings.service.ts'
+import type { WebhookSecret } from './modules/settings/webhook-secret.ts'
 import { ClientStatsService } from './modules/stats/client-stats.service.ts'
 import { StatsService } from './modules/stats/stats.service.ts'
 import { UsersService } from './modules/users/users.service.ts'
 import { YelpWebhookService } from './modules/webhooks/yelp-webhook.service.ts'
-import { SETTINGS_CHANNEL } from './repositories/settings.repository.ts'
 import { alertPortBeforeOutbox, wireAlerts } from './wiring/alerts.wiring.ts'
 import { type Core, type CoreOptions, wireCore } from './wiring/core.wiring.ts'
 import { openChangeBus, openJobQueue, wireEngine } from './wiring/engine.wiring.ts'
+import { wireSettings } from './wiring/settings.wiring.ts'
 
 export type { Core, CoreOptions }
 
@@ -142,47 +138,18 @@ export async function buildApp({
     backups,
   })
 
-  const sessionTimeout = new SessionTimeout(db)
-  const webhookSecret = new WebhookSecret(db)
+  const { sessionTimeout, webhookSecret, settings } = await wireSettings({
+    app,
+    config,
+    database,
+    jobs,
+    logSink,
+    rateLimiting,
+  })
   const auth = new AuthService(db, sessionTimeout, clock)
   const events = new EventStreamService(changes, (session) => visibleClientIds(db, session), {
     recheck: (session) => auth.recheck(session),
     heartbeatMs: options.eventHeartbeatMs,
-  })
-  const replanBackups = jobs ? await registerBackupSchedule(jobs, db, isShared) : undefined
-  const runtime = new SettingsRuntime({
-    db,
-    logger: app.log,
-    sink: logSink,
-    pinnedLogLevel: config.pinnedSettings.logLevel ? (config.logLevel as LogLevel) : undefined,
-    webhookSecret,
-    sessionTimeout,
-    rateLimiting,
-    onBackupFrequency: replanBackups,
-  })
-  const settings = new SettingsService({
-    db,
-    running: { port: config.port, baseUrl: config.baseUrl, logLevel: config.logLevel },
-    pinned: config.pinnedSettings,
-    runtime,
-    rateLimiting,
-  })
-  await runtime.applyAll()
-  // A setting saved by any process reaches this one at once (NOTIFY); the ten-second re-read of
-  // the cached settings covers a moment when this listening connection is down.
-  const stopListening = await listenForNotifications(
-    database,
-    SETTINGS_CHANNEL,
-    (key) => {
-      runtime
-        .changed(key)
-        .catch((error: Error) => app.log.error({ err: error }, `applying setting ${key} failed`))
-    },
-    (error) => app.log.warn(`settings notifications interrupted: ${error.message}`),
-  )
-  app.addHook('onClose', async () => {
-    await stopListening()
-    await logSink.close()
   })
   await registerRoutes(app, config, {
     health: new HealthService(database, config),
