@@ -39,8 +39,10 @@ export const QUIET_HOURS_TYPES: ReadonlySet<AlertType> = new Set([
   'lead.phone_shared',
 ])
 
+/** The one list of alert channel kinds: the API's schemas, the stored column and the senders take theirs from it. */
 export const ALERT_CHANNEL_TYPES = ['slack', 'email', 'webhook'] as const
 export type AlertChannelType = (typeof ALERT_CHANNEL_TYPES)[number]
+const CHANNEL_TYPE_MESSAGE = `Type must be one of ${ALERT_CHANNEL_TYPES.join(', ')}`
 
 export const ALERT_STATES = ['pending', 'sent', 'failed', 'suppressed'] as const
 export type AlertState = (typeof ALERT_STATES)[number]
@@ -139,7 +141,7 @@ export function alertTargetProblem(type: AlertChannelType, value: string): strin
 
 export const createAlertChannelSchema = z
   .strictObject({
-    type: z.enum(ALERT_CHANNEL_TYPES, 'Type must be one of slack, email, webhook'),
+    type: z.enum(ALERT_CHANNEL_TYPES, CHANNEL_TYPE_MESSAGE),
     target,
     ...channelFields,
   })
@@ -157,7 +159,7 @@ export type CreateAlertChannel = z.output<typeof createAlertChannelSchema>
  */
 export const updateAlertChannelSchema = z.strictObject({
   id: z.string('Id must be text').max(MAX.id, 'Id must be at most 64 characters').optional(),
-  type: z.enum(ALERT_CHANNEL_TYPES, 'Type must be one of slack, email, webhook').optional(),
+  type: z.enum(ALERT_CHANNEL_TYPES, CHANNEL_TYPE_MESSAGE).optional(),
   name: channelFields.name.optional(),
   target: target.optional(),
   events: channelFields.events.optional(),

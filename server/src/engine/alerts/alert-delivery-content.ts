@@ -1,3 +1,4 @@
+import type { AlertChannelType } from '@common/alerts.ts'
 import type { AlertDelivery } from '../../integrations/alerts/alert-senders.ts'
 import { type AlertPayload, alertText } from './alert-message.ts'
 import { alertSlackText } from './slack-text.ts'
@@ -40,7 +41,7 @@ ${links ? `<div>${links}</div>` : ''}
 export function deliveryOf(
   payload: AlertPayload & { detail?: unknown },
   deliveryId: string,
-  type: 'slack' | 'email' | 'webhook',
+  type: AlertChannelType,
 ): AlertDelivery {
   // `detail`, the raw error text behind the event, stays in the hub (alert-port.ts).
   const { action, yelpUrl, openUrl, detail: _detail, ...contract } = payload

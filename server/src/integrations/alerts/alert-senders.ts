@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import type { AlertChannelType } from '@common/alerts.ts'
 import { createTransport, type Transporter } from 'nodemailer'
 import { Webhook } from 'standardwebhooks'
 import { type Agent, request } from 'undici'
@@ -9,7 +10,7 @@ import { openTarget } from './sealed-target.ts'
 
 /** A channel as its sender needs it; `secret` is the opened `whsec_…` signing secret. */
 export interface AlertDestination {
-  type: 'slack' | 'email' | 'webhook'
+  type: AlertChannelType
   /** As stored: a slack or webhook URL sealed (sealed-target.ts), opened here just before sending. */
   target: string
   secret: string | null
