@@ -11,6 +11,7 @@ import {
   Users,
   Webhook,
 } from 'lucide-react'
+import { responsePageClientId } from '@/lib/app-paths.ts'
 
 export interface NavItem {
   href: string
@@ -117,5 +118,15 @@ export function visibleNavItems(permissions: Permissions | undefined): NavItem[]
 /** The navigation item a location belongs to, or undefined for an unknown path. */
 export function navItemFor(location: string): NavItem | undefined {
   const path = location.replace(/\/+$/, '') || '/'
+  // A client's Response page sits under Clients, with a title of its own.
+  if (responsePageClientId(path) !== null) {
+    const clients = NAV_ITEMS.find((item) => item.href === '/clients')
+    return clients && { ...clients, ...RESPONSE_PAGE_META }
+  }
   return NAV_ITEMS.find((item) => item.href === path)
 }
+
+const RESPONSE_PAGE_META = {
+  title: 'Response',
+  subtitle: 'First replies and follow-ups for one client',
+} as const

@@ -12,6 +12,9 @@ const OnboardPage = lazy(() => import('@/app/routes/onboard.tsx').then((m) => ({
 const NotFoundPage = lazy(() =>
   import('@/app/routes/not-found.tsx').then((m) => ({ default: m.NotFoundPage })),
 )
+const ResponsePage = lazy(() =>
+  import('@/app/routes/response.tsx').then((m) => ({ default: m.ResponsePage })),
+)
 const AccessDeniedPage = lazy(() =>
   import('@/app/routes/access-denied.tsx').then((m) => ({ default: m.AccessDeniedPage })),
 )
@@ -51,6 +54,16 @@ function AdminApp() {
     <AppShell>
       <Lazy>
         <Switch>
+          {/* A client's Response page: the playbook, which its API keeps to canManageClientIntegrations. */}
+          <Route path="/clients/:clientId/response">
+            {(params) =>
+              user.permissions.canManageClientIntegrations ? (
+                <ResponsePage clientId={params.clientId} />
+              ) : (
+                <AccessDeniedPage />
+              )
+            }
+          </Route>
           {NAV_ITEMS.map((item) => {
             const Page = PAGES[item.href] ?? NotFoundPage
             return (

@@ -11,7 +11,8 @@ const TOPIC_URLS: Record<ChangeEvent['topic'], readonly string[]> = {
   leads: ['/api/leads', '/api/leads/facets', '/api/stats', '/api/stats/clients'],
   messages: ['/api/messages', '/api/leads', '/api/stats', '/api/stats/activity', '/api/stats/clients'],
   logs: ['/api/all-request-logs', '/api/all-request-logs/endpoints', '/api/webhook-logs', '/api/stats'],
-  clients: ['/api/clients', '/api/stats', '/api/stats/clients'],
+  // A saved playbook announces its client: the list's on/off follows.
+  clients: ['/api/clients', '/api/stats', '/api/stats/clients', '/api/playbooks/summary'],
   jobs: ['/api/jobs', '/api/health', '/api/system-health'],
   alerts: ['/api/alerts', '/api/system-health'],
 }

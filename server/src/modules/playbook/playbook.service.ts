@@ -1,5 +1,6 @@
 import { type Playbook, type PlaybookSummary, summarizePlaybook } from '@common/playbook.ts'
 import type { DB } from '../../db/database.ts'
+import { type ChangePort, NO_CHANGES } from '../../engine/changes/change-port.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import { recordAudit } from '../../repositories/audit.repository.ts'
 import { findClient } from '../../repositories/clients.repository.ts'
@@ -10,7 +11,11 @@ import { actorOf } from '../users/users.service.ts'
 
 /** A client's response playbook (docs/spec/product.md §9.2): read and replaced whole, audited. */
 export class PlaybookService {
-  constructor(private readonly db: DB) {}
+  constructor(
+    private readonly db: DB,
+    /** Open client lists show the new on/off, open Response pages the new playbook. */
+    private readonly changes: ChangePort = NO_CHANGES,
+  ) {}
 
   async get(session: AuthenticatedSession, clientId: string): Promise<Playbook> {
     await this.visibleClient(session, clientId)
@@ -36,6 +41,7 @@ export class PlaybookService {
         after: playbook,
       })
     })
+    this.changes.announce({ topic: 'clients', clientId })
     return playbook
   }
 

@@ -8,7 +8,8 @@ import {
 } from '@/components/connection-badges.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { Card } from '@/components/ui/card.tsx'
-import { ClientAvatar } from '@/features/clients/components/client-table.tsx'
+import { AutomationStatus } from '@/features/clients/components/automation-status.tsx'
+import { type ClientAutomation, ClientAvatar } from '@/features/clients/components/client-table.tsx'
 import { LastActivity } from '@/features/clients/components/last-activity.tsx'
 import { ResponseTimeFigure } from '@/features/clients/components/response-time-figure.tsx'
 import { YelpFigures } from '@/features/clients/components/yelp-figures.tsx'
@@ -21,19 +22,29 @@ export interface ClientCardHandlers {
 }
 
 /** docs/spec/dashboard-spec.md §2.5: on phones each client is a card with Configure, GHL and Delete Client. */
-export function ClientCards({ clients, ...handlers }: { clients: ClientView[] } & ClientCardHandlers) {
+export function ClientCards({
+  clients,
+  automation,
+  ...handlers
+}: { clients: ClientView[]; automation: ClientAutomation } & ClientCardHandlers) {
   return (
     <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
       {clients.map((client) => (
         <li key={client.clientId} data-client-id={client.clientId}>
-          <ClientCard client={client} {...handlers} />
+          <ClientCard client={client} automation={automation} {...handlers} />
         </li>
       ))}
     </ul>
   )
 }
 
-function ClientCard({ client, onSetup, onGhl, onDelete }: { client: ClientView } & ClientCardHandlers) {
+function ClientCard({
+  client,
+  automation,
+  onSetup,
+  onGhl,
+  onDelete,
+}: { client: ClientView; automation: ClientAutomation } & ClientCardHandlers) {
   const { canDelete, canManageIntegrations } = useClientPermissions()
   return (
     <Card className="gap-4 py-4">
@@ -96,6 +107,17 @@ function ClientCard({ client, onSetup, onGhl, onDelete }: { client: ClientView }
           <dt className="text-xs text-muted-foreground">Yelp response time · rate</dt>
           <dd>
             <YelpFigures clientId={client.clientId} />
+          </dd>
+        </div>
+        <div className="col-span-2 grid gap-1">
+          <dt className="text-xs text-muted-foreground">Auto-reply</dt>
+          <dd>
+            <AutomationStatus
+              clientId={client.clientId}
+              clientName={client.name}
+              summary={automation.byClient.get(client.clientId)}
+              isKnown={automation.isKnown}
+            />
           </dd>
         </div>
       </dl>

@@ -91,6 +91,7 @@ describe('Client Management (docs/spec/dashboard-spec.md §2.5)', () => {
       'Last Activity',
       'Response time',
       'Yelp response time',
+      'Auto-reply',
       'Actions',
     ])
     const acme = within(rowOf('acme-roofing'))
@@ -113,6 +114,42 @@ describe('Client Management (docs/spec/dashboard-spec.md §2.5)', () => {
       '_blank',
     )
     expect(screen.getByText('2 clients · 0 fully connected')).toBeInTheDocument()
+  })
+
+  it('says per client whether automatic replies are on, each a link to its Response page', async () => {
+    await renderClients([ACME, BAY], {
+      routes: {
+        'GET /api/playbooks/summary': () => ({
+          json: [
+            {
+              clientId: 'acme-roofing',
+              firstReply: { enabled: true, mode: 'auto' },
+              followUps: 2,
+              followUpMode: 'suggest',
+            },
+          ],
+        }),
+      },
+    })
+    const acme = within(rowOf('acme-roofing'))
+    await waitFor(() => expect(acme.getByTestId('automation-state')).toHaveTextContent('On'))
+    expect(acme.getByText('First reply sent · 2 follow-ups as drafts')).toBeInTheDocument()
+    expect(acme.getByRole('link', { name: /Automatic replies for Acme Roofing: On/ })).toHaveAttribute(
+      'href',
+      '/clients/acme-roofing/response',
+    )
+    // A client that never saved a playbook has the defaults: off.
+    const bay = within(rowOf('bay-plumbing'))
+    expect(bay.getByTestId('automation-state')).toHaveTextContent('Off')
+    expect(bay.getByText('No automatic reply')).toBeInTheDocument()
+  })
+
+  it('claims neither on nor off while the automation summary cannot be read', async () => {
+    await renderClients([ACME], {
+      routes: { 'GET /api/playbooks/summary': () => ({ status: 500, json: { error: 'boom' } }) },
+    })
+    await waitFor(() => expect(server!.requests.some((r) => r.url === '/api/playbooks/summary')).toBe(true))
+    expect(within(rowOf('acme-roofing')).queryByTestId('automation-state')).not.toBeInTheDocument()
   })
 
   it('filters by name or clientId, case-insensitively, with the search empty state', async () => {
@@ -152,9 +189,15 @@ describe('Client Management (docs/spec/dashboard-spec.md §2.5)', () => {
   })
 
   it('shows a viewer the list without the actions its role lacks', async () => {
-    await renderClients([ACME], { role: 'viewer' })
+    await renderClients([ACME], {
+      role: 'viewer',
+      routes: { 'GET /api/playbooks/summary': () => ({ json: [] }) },
+    })
     const acme = within(rowOf('acme-roofing'))
     expect(acme.getByRole('link', { name: /Open onboarding page/ })).toBeInTheDocument()
+    // On or off, without a way into the playbook the role may not edit.
+    await waitFor(() => expect(acme.getByTestId('automation-state')).toHaveTextContent('Off'))
+    expect(acme.queryByRole('link', { name: /Automatic replies/ })).toBeNull()
     expect(acme.queryByRole('button', { name: /Integration setup/ })).toBeNull()
     expect(acme.queryByRole('button', { name: /Refresh tokens/ })).toBeNull()
     expect(acme.queryByRole('button', { name: /Delete/ })).toBeNull()

@@ -6,6 +6,7 @@ import { Card, CardContent } from '@/components/ui/card.tsx'
 import { Input } from '@/components/ui/input.tsx'
 import { Skeleton } from '@/components/ui/skeleton.tsx'
 import { useClients } from '@/features/clients/api/get-clients.ts'
+import { usePlaybookSummaries } from '@/features/clients/api/get-playbook-summaries.ts'
 import { AddClientDialog } from '@/features/clients/components/add-client-dialog.tsx'
 import { ClientCards } from '@/features/clients/components/client-cards.tsx'
 import { ClientTable } from '@/features/clients/components/client-table.tsx'
@@ -28,6 +29,7 @@ export function ClientManagement({
 }) {
   const { canCreate } = useClientPermissions()
   const clients = useClients()
+  const summaries = usePlaybookSummaries()
   const [search, setSearch] = useState('')
   const [isAddOpen, setIsAddOpen] = useState(false)
   const [clientToDelete, setClientToDelete] = useState<ClientView | null>(null)
@@ -36,6 +38,7 @@ export function ClientManagement({
   const visible = filterClients(all, search)
   const connectedCount = all.filter((c) => c.yelp.connected && c.ghl.connected).length
   const handlers = { onSetup, onGhl, onDelete: setClientToDelete }
+  const automation = { byClient: summaries.byClient, isKnown: summaries.isSuccess }
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
@@ -87,10 +90,10 @@ export function ClientManagement({
       ) : (
         <>
           <Card className="hidden gap-0 overflow-hidden py-0 md:flex">
-            <ClientTable clients={visible} {...handlers} />
+            <ClientTable clients={visible} automation={automation} {...handlers} />
           </Card>
           <div className="md:hidden">
-            <ClientCards clients={visible} {...handlers} />
+            <ClientCards clients={visible} automation={automation} {...handlers} />
           </div>
         </>
       )}

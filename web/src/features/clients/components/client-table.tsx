@@ -1,6 +1,8 @@
 import type { ClientView } from '@common/clients.ts'
+import type { PlaybookSummary } from '@common/playbook.ts'
 import { GhlStatus, YelpStatus } from '@/components/connection-badges.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx'
+import { AutomationStatus } from '@/features/clients/components/automation-status.tsx'
 import {
   type ClientActionHandlers,
   ClientRowActions,
@@ -11,7 +13,11 @@ import { YelpFigures } from '@/features/clients/components/yelp-figures.tsx'
 import { RESPONSE_RATE_HINT, YELP_RESPONSE_TIME_HINT } from '@/lib/figures-format.ts'
 
 /** docs/spec/dashboard-spec.md §2.5: the desktop table. */
-export function ClientTable({ clients, ...handlers }: { clients: ClientView[] } & ClientActionHandlers) {
+export function ClientTable({
+  clients,
+  automation,
+  ...handlers
+}: { clients: ClientView[]; automation: ClientAutomation } & ClientActionHandlers) {
   return (
     <Table>
       <TableHeader>
@@ -27,6 +33,7 @@ export function ClientTable({ clients, ...handlers }: { clients: ClientView[] } 
           >
             Yelp response time
           </TableHead>
+          <TableHead title="Automatic first replies and follow-ups (the Response page)">Auto-reply</TableHead>
           <TableHead className="pr-6 text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>
@@ -62,6 +69,14 @@ export function ClientTable({ clients, ...handlers }: { clients: ClientView[] } 
             <TableCell>
               <YelpFigures clientId={client.clientId} />
             </TableCell>
+            <TableCell>
+              <AutomationStatus
+                clientId={client.clientId}
+                clientName={client.name}
+                summary={automation.byClient.get(client.clientId)}
+                isKnown={automation.isKnown}
+              />
+            </TableCell>
             <TableCell className="pr-6">
               <ClientRowActions client={client} {...handlers} />
             </TableCell>
@@ -70,6 +85,12 @@ export function ClientTable({ clients, ...handlers }: { clients: ClientView[] } 
       </TableBody>
     </Table>
   )
+}
+
+/** Each client's automation on/off (GET /api/playbooks/summary), and whether it is known yet. */
+export interface ClientAutomation {
+  byClient: ReadonlyMap<string, PlaybookSummary>
+  isKnown: boolean
 }
 
 export function ClientAvatar({ name }: { name: string }) {

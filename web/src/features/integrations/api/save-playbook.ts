@@ -12,6 +12,10 @@ export function useSavePlaybook(clientId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (playbook: Playbook) => savePlaybook(clientId, playbook),
-    onSuccess: (saved) => queryClient.setQueryData(playbookQueryOptions(clientId).queryKey, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(playbookQueryOptions(clientId).queryKey, saved)
+      // The client list's on/off (GET /api/playbooks/summary) follows at once.
+      void queryClient.invalidateQueries({ queryKey: ['/api/playbooks/summary'] })
+    },
   })
 }

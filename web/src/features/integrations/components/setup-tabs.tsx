@@ -1,5 +1,6 @@
 import type { ClientView } from '@common/clients.ts'
 import type { ReactNode } from 'react'
+import { ResponsePageLink } from '@/components/response-page-link.tsx'
 import { GhlSetupTab } from '@/features/integrations/components/ghl-setup-tab.tsx'
 import { PlaybookTab } from '@/features/integrations/components/playbook-tab.tsx'
 import { SetupOverviewTab } from '@/features/integrations/components/setup-overview-tab.tsx'
@@ -23,7 +24,18 @@ export const SETUP_TABS = [
     label: 'GoHighLevel',
     render: ({ client, goToTab }) => <GhlSetupTab client={client} onGoToYelp={() => goToTab('yelp')} />,
   },
-  { value: 'playbook', label: 'Response playbook', render: ({ client }) => <PlaybookTab client={client} /> },
+  {
+    value: 'playbook',
+    label: 'Response playbook',
+    render: ({ client }) => (
+      <div className="grid gap-3">
+        <ResponsePageLink clientId={client.clientId} className="w-fit text-sm">
+          Open on the client's Response page
+        </ResponsePageLink>
+        <PlaybookTab client={client} />
+      </div>
+    ),
+  },
 ] as const satisfies readonly { value: string; label: string; render: (props: SetupTabProps) => ReactNode }[]
 
 export type SetupTabValue = (typeof SETUP_TABS)[number]['value']
