@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 import '@testing-library/jest-dom/vitest'
 import type { AutomationStep } from '@common/lead-automation.ts'
+import type { Role } from '@common/permissions.ts'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppProvider } from '@/app/provider.tsx'
+import { AuthProvider } from '@/features/auth/components/auth-provider.tsx'
 import { AutomationTimeline } from '@/features/inbox/components/automation-timeline.tsx'
 import { type ApiTestServer, startApiTestServer, type TestReply } from '@/testing/api-test-server.ts'
+import { sessionUser } from '@/testing/session-user.ts'
 
 let server: ApiTestServer | undefined
 
@@ -25,13 +28,13 @@ const step = (patch: Partial<AutomationStep>): AutomationStep => ({
   ...patch,
 })
 
-async function renderTimeline(reply: TestReply) {
-  server = await startApiTestServer({ 'GET /api/leads/lead-1/automation': () => reply })
-  render(
-    <AppProvider>
-      <AutomationTimeline leadId="lead-1" />
-    </AppProvider>,
-  )
+async function renderTimeline(reply: TestReply, { role }: { role?: Role } = {}) {
+  server = await startApiTestServer({
+    'GET /api/leads/lead-1/automation': () => reply,
+    'GET /api/auth/me': () => ({ json: { user: sessionUser('pat', role ?? 'admin') } }),
+  })
+  const timeline = <AutomationTimeline leadId="lead-1" clientId="acme-roofing" />
+  render(<AppProvider>{role ? <AuthProvider>{timeline}</AuthProvider> : timeline}</AppProvider>)
 }
 
 describe('Automation timeline (docs/spec/product.md §9.2 history)', () => {
@@ -60,6 +63,20 @@ describe('Automation timeline (docs/spec/product.md §9.2 history)', () => {
   it('says so when the lead has no automation', async () => {
     await renderTimeline({ json: [] })
     expect(await screen.findByText('No first reply or follow-up for this lead')).toBeInTheDocument()
+  })
+
+  it("points a role that may edit the playbook to the client's Response page when the lead has no automation", async () => {
+    await renderTimeline({ json: [] }, { role: 'admin' })
+    expect(await screen.findByRole('link', { name: 'Set up automatic replies' })).toHaveAttribute(
+      'href',
+      '/clients/acme-roofing/response',
+    )
+  })
+
+  it('offers no Response page link to a role that cannot edit the playbook', async () => {
+    await renderTimeline({ json: [] }, { role: 'viewer' })
+    expect(await screen.findByText(/No first reply or follow-up for this lead/)).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Set up automatic replies' })).not.toBeInTheDocument()
   })
 
   it('shows the server error when the history cannot load', async () => {

@@ -1,4 +1,6 @@
 import type { AutomationStep } from '@common/lead-automation.ts'
+import { useContext } from 'react'
+import { ResponsePageLink } from '@/components/response-page-link.tsx'
 import { useLeadAutomation } from '@/features/inbox/api/get-lead-automation.ts'
 import {
   reasonText,
@@ -8,6 +10,7 @@ import {
 } from '@/features/inbox/utils/automation-display.ts'
 import { formatDateTime } from '@/features/inbox/utils/lead-display.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
+import { AuthContext } from '@/lib/auth/auth-context.ts'
 import { cn } from '@/lib/utils.ts'
 
 const STATE_DOT: Record<AutomationStep['state'], string> = {
@@ -22,8 +25,10 @@ const STATE_DOT: Record<AutomationStep['state'], string> = {
  * docs/spec/product.md §9.2 history: the lead's first reply and follow-ups, oldest first, each
  * with what became of it: scheduled (and when due), sent, drafted, skipped or cancelled (why).
  */
-export function AutomationTimeline({ leadId }: { leadId: string }) {
+export function AutomationTimeline({ leadId, clientId }: { leadId: string; clientId?: string }) {
   const automation = useLeadAutomation(leadId)
+  // Read without requiring a session provider: outside one (a lone panel) the link is left out.
+  const canEditPlaybook = useContext(AuthContext)?.user?.permissions.canManageClientIntegrations === true
   if (automation.isPending) return <p className="text-muted-foreground">Loading automation...</p>
   if (automation.isError) {
     return (
@@ -34,7 +39,18 @@ export function AutomationTimeline({ leadId }: { leadId: string }) {
     )
   }
   if (automation.data.length === 0) {
-    return <p className="text-muted-foreground">No first reply or follow-up for this lead</p>
+    return (
+      <p className="text-muted-foreground">
+        No first reply or follow-up for this lead
+        {/* Where the automation is set up, for those who may (the Response page). */}
+        {clientId && canEditPlaybook && (
+          <>
+            {'. '}
+            <ResponsePageLink clientId={clientId} />
+          </>
+        )}
+      </p>
+    )
   }
   return (
     <ol className="grid gap-2" data-testid="automation-timeline">

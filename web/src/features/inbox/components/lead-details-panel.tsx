@@ -206,7 +206,7 @@ export function LeadDetailsPanel({
         <GhlForwardingList items={lead.ghlForwarding} />
 
         <Section title="Automation">
-          <AutomationTimeline leadId={lead.leadId} />
+          <AutomationTimeline leadId={lead.leadId} clientId={lead.clientId} />
         </Section>
 
         <Section title={`Attachments (${attachments.length})`}>
