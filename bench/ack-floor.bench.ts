@@ -22,6 +22,7 @@ import { PgBossJobQueue } from '../server/src/engine/queue/job-queue.ts'
 import { createQueue, stopQueue } from '../server/src/engine/queue/queue.ts'
 import { WebhookSecret } from '../server/src/modules/settings/webhook-secret.ts'
 import { YelpWebhookService } from '../server/src/modules/webhooks/yelp-webhook.service.ts'
+import { seedConnection } from '../server/src/testing/stored-connections.ts'
 import { createBenchPostgres } from './bench-postgres.ts'
 
 const ON_POSTGRES = process.env.BENCH_DB === 'postgres'
@@ -61,11 +62,8 @@ async function main() {
   await boss.start()
   try {
     await createDeclaredQueues(boss)
-    await database.db.insert(clients).values({
-      clientId: 'floor',
-      name: 'Floor',
-      yelpTokens: { businessId: BUSINESS },
-    })
+    await database.db.insert(clients).values({ clientId: 'floor', name: 'Floor' })
+    await seedConnection(database.db, 'yelp', 'floor', { businessId: BUSINESS })
     const jobs = new PgBossJobQueue(boss, new IdleWorkers(boss))
     const service = new YelpWebhookService(database.ingestDb, jobs, new WebhookSecret(database.db), {
       concurrentWrites: ON_POSTGRES ? INGEST_POOL_SIZE - 1 : 1,

@@ -1,12 +1,11 @@
 import type { ClientView } from '@common/clients.ts'
-import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config/config.ts'
-import { clients } from '../db/schema.ts'
 import { SecretBox } from '../lib/secret-box.ts'
 import { storedGhlSchema } from '../repositories/stored-connections.ts'
 import { type RunningServer, startServer } from '../server.ts'
 import { SessionClient } from '../testing/session-client.ts'
+import { readStoredConnection, seedConnection } from '../testing/stored-connections.ts'
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts'
 import { findFreePort, TEST_ADMIN } from '../testing/test-server.ts'
 
@@ -57,16 +56,16 @@ describe('APP_SECRET rotation', () => {
     }
     // The orphan's tokens were sealed under a key nobody configures any more.
     const lost = new SecretBox(LOST)
-    await server.database.db
-      .update(clients)
-      .set({ ghlTokens: { accessToken: lost.seal('a'), refreshToken: lost.seal('r'), locationId: 'LocX' } })
-      .where(eq(clients.clientId, 'orphan'))
+    await seedConnection(server.database.db, 'ghl', 'orphan', {
+      accessToken: lost.seal('a'),
+      refreshToken: lost.seal('r'),
+      locationId: 'LocX',
+    })
     await server.stop()
 
     ;({ server, admin } = await start(`${NEW},${OLD}`))
     running = server
-    const [row] = await server.database.db.select().from(clients).where(eq(clients.clientId, 'rotated'))
-    const sealed = storedGhlSchema.parse(row?.ghlTokens)
+    const sealed = storedGhlSchema.parse(await readStoredConnection(server.database.db, 'ghl', 'rotated'))
     // Re-sealed: the new key alone opens them now.
     expect(new SecretBox(NEW).open(sealed.accessToken ?? '')).toBe('access-rotated')
     expect(new SecretBox(NEW).open(sealed.refreshToken ?? '')).toBe('refresh-rotated')

@@ -5,23 +5,41 @@ import {
   ghlContacts,
   ghlCustomFields,
   leads,
+  locations,
   messages,
+  providerConnections,
   userClientAssignments,
 } from '../db/schema.ts'
 
 /**
- * The connection JSON and the location API key: the connections repository reads their public
- * facts and the provider-token store their secrets, so a client row never carries them.
+ * The legacy connection columns, always null since migration 0023 (docs/decisions/0028): a client's
+ * connections are rows of their own, read by connections.repository.ts (public facts) and the
+ * provider-token store (secrets), so a client row never carries them.
  */
 const {
   yelpTokens: _yelpTokens,
   ghlTokens: _ghlTokens,
   ghlLocationApiKey: _ghlLocationApiKey,
+  ghlLocationId: _ghlLocationId,
+  yelpSubscriptionState: _yelpSubscriptionState,
+  yelpSubscriptionCheckedAt: _yelpSubscriptionCheckedAt,
+  yelpSubscriptionError: _yelpSubscriptionError,
+  yelpResubscribedAt: _yelpResubscribedAt,
   ...publicColumns
 } = getTableColumns(clients)
 
 /** A client's own columns: no token, no key (see connections.repository.ts for its connections). */
-export type ClientRow = Omit<typeof clients.$inferSelect, 'yelpTokens' | 'ghlTokens' | 'ghlLocationApiKey'>
+export type ClientRow = Omit<
+  typeof clients.$inferSelect,
+  | 'yelpTokens'
+  | 'ghlTokens'
+  | 'ghlLocationApiKey'
+  | 'ghlLocationId'
+  | 'yelpSubscriptionState'
+  | 'yelpSubscriptionCheckedAt'
+  | 'yelpSubscriptionError'
+  | 'yelpResubscribedAt'
+>
 
 /** All clients, or only those named (operators and viewers see their assigned ones). */
 export async function listClients(db: DB, onlyClientIds: string[] | null): Promise<ClientRow[]> {
@@ -66,7 +84,6 @@ export type ClientPatch = Partial<
     | 'name'
     | 'email'
     | 'isActive'
-    | 'ghlLocationId'
     | 'ghlCustomFields'
     | 'ghlCustomFieldsStatus'
     | 'ghlCustomFieldsCount'
@@ -99,6 +116,9 @@ export async function deleteClientAndData(db: DB, clientId: string): Promise<voi
   await db.delete(clients).where(eq(clients.clientId, clientId))
 }
 
+/** The client's Yelp location (one per client still). */
+const yelpLocationOf = and(eq(locations.clientId, clients.clientId), eq(locations.source, 'yelp'))
+
 /** The other client, if any, already tied to a Yelp business (webhooks route by business id). */
 export async function findClientByBusinessId(
   db: DB,
@@ -107,29 +127,36 @@ export async function findClientByBusinessId(
 ): Promise<ClientRow | null> {
   const [row] = await db
     .select(publicColumns)
-    .from(clients)
+    .from(locations)
+    .innerJoin(clients, eq(clients.clientId, locations.clientId))
     .where(
       and(
-        sql`${clients.yelpTokens}->>'businessId' = ${businessId}`,
+        eq(locations.source, 'yelp'),
+        eq(locations.businessId, businessId),
         exceptClientId ? ne(clients.clientId, exceptClientId) : undefined,
       ),
     )
   return row ?? null
 }
 
-/** The clients of several Yelp businesses at once: business id → client id (a webhook batch). */
+/**
+ * The clients of several Yelp businesses at once: business id → client id (a webhook batch, on the
+ * acknowledgement's path): one lookup of the locations' unique (source, business id) index.
+ */
 export async function findClientIdsByBusinessIds(
   db: DB,
   businessIds: string[],
 ): Promise<Map<string, string>> {
   if (businessIds.length === 0) return new Map()
-  const businessId = sql<string>`${clients.yelpTokens}->>'businessId'`
   const rows = await db
-    .select({ clientId: clients.clientId, businessId })
-    .from(clients)
-    .where(inArray(businessId, businessIds))
+    .select({ clientId: locations.clientId, businessId: locations.businessId })
+    .from(locations)
+    .where(and(eq(locations.source, 'yelp'), inArray(locations.businessId, businessIds)))
   return new Map(rows.map((row) => [row.businessId, row.clientId]))
 }
+
+/** The location a GHL connection is for: the one it was set up for, else its OAuth grant's. */
+const ghlLocationOf = sql`coalesce(${providerConnections.accountId}, ${providerConnections.facts}->>'locationId')`
 
 /** The client connected to a GHL location (a reply names only the location and contact). */
 export async function findClientByLocationId(
@@ -139,10 +166,13 @@ export async function findClientByLocationId(
 ): Promise<ClientRow | null> {
   const [row] = await db
     .select(publicColumns)
-    .from(clients)
+    .from(providerConnections)
+    .innerJoin(clients, eq(clients.clientId, providerConnections.clientId))
     .where(
       and(
-        sql`coalesce(${clients.ghlLocationId}, ${clients.ghlTokens}->>'locationId') = ${locationId}`,
+        // A literal, not a parameter: the partial index's predicate must match the query's.
+        sql`${providerConnections.provider} = 'ghl'`,
+        sql`${ghlLocationOf} = ${locationId}`,
         exceptClientId ? ne(clients.clientId, exceptClientId) : undefined,
       ),
     )
@@ -154,13 +184,14 @@ export async function listYelpConnectedBusinesses(
   db: DB,
 ): Promise<{ clientId: string; businessId: string }[]> {
   return db
-    .select({ clientId: clients.clientId, businessId: sql<string>`${clients.yelpTokens}->>'businessId'` })
+    .select({ clientId: clients.clientId, businessId: locations.businessId })
     .from(clients)
+    .innerJoin(locations, yelpLocationOf)
+    .innerJoin(providerConnections, eq(providerConnections.id, locations.connectionId))
     .where(
       and(
-        isNotNull(sql`${clients.yelpTokens}->>'accessToken'`),
-        isNotNull(sql`${clients.yelpTokens}->>'businessId'`),
-        sql`coalesce((${clients.yelpTokens}->>'needsReauth')::boolean, false) = false`,
+        isNotNull(providerConnections.accessToken),
+        sql`coalesce((${providerConnections.facts}->>'needsReauth')::boolean, false) = false`,
       ),
     )
 }

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../db/database.ts'
-import { clients } from '../db/schema.ts'
 import { SecretBox } from '../lib/secret-box.ts'
+import { overwriteConnectionFacts } from '../testing/stored-connections.ts'
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts'
 import { findClient, insertClient, listClients, lockClient, updateClient } from './clients.repository.ts'
 import { findConnections, listConnections, saveYelpBusiness } from './connections.repository.ts'
@@ -61,9 +60,9 @@ describe('client rows and connection views', () => {
       await updateClient(db, 'acme', { name: 'Acme' }),
     ]
     for (const row of rows) {
-      expect(row).toMatchObject({ clientId: 'acme', ghlLocationId: 'loc-acme' })
-      for (const secretColumn of ['yelpTokens', 'ghlTokens', 'ghlLocationApiKey'])
-        expect(row).not.toHaveProperty(secretColumn)
+      expect(row).toMatchObject({ clientId: 'acme' })
+      for (const legacyColumn of ['yelpTokens', 'ghlTokens', 'ghlLocationApiKey', 'ghlLocationId'])
+        expect(row).not.toHaveProperty(legacyColumn)
       expect(holdsSecret(row)).toBe(false)
     }
 
@@ -78,11 +77,13 @@ describe('client rows and connection views', () => {
         expiresAt: '2030-01-01T00:00:00.000Z',
         needsReauth: false,
         reauthReason: null,
+        subscription: { state: null, checkedAt: null, error: null },
       },
       ghl: {
         clientId: 'acme',
         connected: true,
         locationId: 'loc-acme',
+        configuredLocationId: 'loc-acme',
         hasApiKey: true,
         expiresAt: null,
         needsReauth: true,
@@ -106,10 +107,7 @@ describe('client rows and connection views', () => {
   it('refuse a stored connection of another shape, naming its client, instead of casting it', async () => {
     const { db } = database
     await insertClient(db, { clientId: 'odd', name: 'Odd', email: null })
-    await db
-      .update(clients)
-      .set({ yelpTokens: { businessId: 'biz-odd', needsReauth: 'yes' } })
-      .where(eq(clients.clientId, 'odd'))
+    await overwriteConnectionFacts(db, 'yelp', 'odd', { needsReauth: 'yes' })
     await expect(findConnections(db, 'odd')).rejects.toThrow(/stored connections of client odd.*needsReauth/s)
   })
 })
@@ -130,11 +128,14 @@ describe('the provider-token store', () => {
     ])
     const merged = await store.read('yelp', 'globex')
     expect(merged).toMatchObject({
-      businessId: 'biz-globex-2',
-      webhookSubscribed: false,
       refreshedAt: '2030-01-02T00:00:00.000Z',
       expiresAt: '2030-01-01T00:00:00.000Z',
     })
     expect(box.open(merged?.refreshToken ?? '')).toBe('yelp-refresh')
+    expect((await findConnections(db, 'globex'))?.yelp).toMatchObject({
+      businessId: 'biz-globex-2',
+      webhookSubscribed: false,
+      connected: true,
+    })
   })
 })

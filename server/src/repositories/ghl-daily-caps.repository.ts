@@ -16,8 +16,9 @@ export async function recordGhlDailyCap(
   await db.execute(sql`delete from ghl_daily_caps where reset_at <= now()`)
   await db.execute(sql`
     insert into ghl_daily_caps (location_id, client_id, reset_at, reason)
-    select ghl_location_id, client_id, ${resetAt.toISOString()}::timestamptz, ${reason}
-    from clients where client_id = ${clientId} and ghl_location_id is not null
+    select account_id, client_id, ${resetAt.toISOString()}::timestamptz, ${reason}
+    from provider_connections
+    where client_id = ${clientId} and provider = 'ghl' and account_id is not null
     on conflict (location_id) do update
       set client_id = excluded.client_id, reset_at = excluded.reset_at, reason = excluded.reason`)
 }
@@ -27,7 +28,8 @@ export async function ghlDailyCapResetOf(db: DB, clientId: string): Promise<Date
   const [row] = await selectRows<{ reset_at: string }>(
     db,
     sql`select to_char(d.reset_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as reset_at
-      from ghl_daily_caps d join clients c on c.client_id = d.client_id and c.ghl_location_id = d.location_id
+      from ghl_daily_caps d join provider_connections c
+        on c.client_id = d.client_id and c.provider = 'ghl' and c.account_id = d.location_id
       where d.client_id = ${clientId} and d.reset_at > now()`,
   )
   return row ? new Date(row.reset_at) : null

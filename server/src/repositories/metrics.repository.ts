@@ -20,8 +20,9 @@ export async function countJobsByQueueAndState(
 export async function countConnectionsNeedingReauth(db: DB): Promise<Array<{ provider: string; n: number }>> {
   const [row] = await selectRows<{ yelp: unknown; ghl: unknown }>(
     db,
-    sql`select count(*) filter (where (yelp_tokens->>'needsReauth')::boolean) as yelp,
-        count(*) filter (where (ghl_tokens->>'needsReauth')::boolean) as ghl from clients`,
+    sql`select count(*) filter (where provider = 'yelp') as yelp,
+        count(*) filter (where provider = 'ghl') as ghl
+      from provider_connections where (facts->>'needsReauth')::boolean`,
   )
   return [
     { provider: 'yelp', n: Number(row?.yelp ?? 0) },

@@ -1,23 +1,24 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DB } from '../db/database.ts'
-import { clients } from '../db/schema.ts'
+import { clients, providerConnections } from '../db/schema.ts'
 import { type SecretBox, UnreadableSecretError } from '../lib/secret-box.ts'
 import { acquireLease, releaseLease } from './credential-leases.repository.ts'
 import {
-  connectionColumn,
+  connectionOf,
   mergeStoredConnection,
   type Provider,
   SEALED_TOKEN_KEYS,
   type StoredGhlTokens,
   type StoredPatch,
   type StoredYelpTokens,
+  saveConnectionColumns,
   storedGhlSchema,
   storedYelpSchema,
 } from './stored-connections.ts'
 
-// The token manager's store and leases (integrations/oauth/*.port.ts) over the `clients` row's
-// token JSON and `credential_leases`. Typed structurally: the repositories import nothing above it.
+// The token manager's store and leases (integrations/oauth/*.port.ts) over `provider_connections`
+// (a client's connection row per provider: its facts and sealed tokens) and `credential_leases`. Typed structurally: the repositories import nothing above it.
 // The only code that reads a sealed token or the location API key, and the only code besides the
 // token manager that seals one; the rest of the product sees connections.repository.ts's views.
 
@@ -38,11 +39,20 @@ export class ProviderTokensStore {
   /** The stored connection, tokens sealed (empty when never connected); null for an unknown client. */
   async read(provider: Provider, clientId: string): Promise<StoredYelpTokens | StoredGhlTokens | null> {
     const [row] = await this.db
-      .select({ stored: connectionColumn(provider) })
+      .select({
+        clientId: clients.clientId,
+        facts: providerConnections.facts,
+        accessToken: providerConnections.accessToken,
+        refreshToken: providerConnections.refreshToken,
+      })
       .from(clients)
+      .leftJoin(
+        providerConnections,
+        and(eq(providerConnections.clientId, clients.clientId), eq(providerConnections.provider, provider)),
+      )
       .where(eq(clients.clientId, clientId))
     if (!row) return null
-    return parseStored(provider, clientId, row.stored)
+    return parseStored(provider, clientId, storedOf(row))
   }
 
   /** Merges `patch` (its token values already sealed) into the stored connection; `db`: a transaction. */
@@ -71,18 +81,15 @@ export class ProviderTokensStore {
 
   /** The location API key, sealed, and the location it belongs to. */
   async saveLocationApiKey(clientId: string, apiKey: string, locationId: string, db: DB = this.db) {
-    await db
-      .update(clients)
-      .set({ ghlLocationApiKey: this.box.seal(apiKey), ghlLocationId: locationId, lastActivity: sql`now()` })
-      .where(eq(clients.clientId, clientId))
+    await saveConnectionColumns(db, 'ghl', clientId, { apiKey: this.box.seal(apiKey), accountId: locationId })
   }
 
   /** The location API key in the clear; null when none is saved (or the client is unknown). */
   async locationApiKey(clientId: string): Promise<string | null> {
     const [row] = await this.db
-      .select({ apiKey: clients.ghlLocationApiKey })
-      .from(clients)
-      .where(eq(clients.clientId, clientId))
+      .select({ apiKey: providerConnections.apiKey })
+      .from(providerConnections)
+      .where(connectionOf(clientId, 'ghl'))
     return row?.apiKey ? this.box.open(row.apiKey) : null
   }
 
@@ -94,14 +101,28 @@ export class ProviderTokensStore {
   async reseal(clientId: string, unreadableReason: (provider: Provider) => string): Promise<ResealOutcome> {
     return this.db.transaction(async (tx) => {
       const outcome: ResealOutcome = { resealed: 0, unreadable: 0, apiKeyUnreadable: false }
-      const [row] = await tx
-        .select({ yelp: clients.yelpTokens, ghl: clients.ghlTokens, apiKey: clients.ghlLocationApiKey })
+      // The client's row lock orders this against every other write of its connections.
+      const [client] = await tx
+        .select({ id: clients.id })
         .from(clients)
         .where(eq(clients.clientId, clientId))
         .for('update')
-      if (!row) return outcome
+      if (!client) return outcome
+      const connections = await tx
+        .select({
+          provider: providerConnections.provider,
+          facts: providerConnections.facts,
+          accessToken: providerConnections.accessToken,
+          refreshToken: providerConnections.refreshToken,
+          apiKey: providerConnections.apiKey,
+        })
+        .from(providerConnections)
+        .where(eq(providerConnections.clientId, clientId))
+        .for('update')
       for (const provider of ['yelp', 'ghl'] as const) {
-        const stored = parseStored(provider, clientId, row[provider])
+        const row = connections.find((connection) => connection.provider === provider)
+        if (!row) continue
+        const stored = parseStored(provider, clientId, storedOf(row))
         const patch: StoredPatch<Provider> = {}
         let lost = false
         for (const key of SEALED_TOKEN_KEYS) {
@@ -122,15 +143,13 @@ export class ProviderTokensStore {
         await mergeStoredConnection(tx, provider, clientId, patch)
         outcome.resealed++
       }
-      const apiKey = this.resealOne(row.apiKey)
+      const ghl = connections.find((connection) => connection.provider === 'ghl')
+      const apiKey = this.resealOne(ghl?.apiKey)
       if (apiKey === 'unreadable') {
         outcome.apiKeyUnreadable = true
         outcome.unreadable++
       } else if (apiKey !== null) {
-        await tx
-          .update(clients)
-          .set({ ghlLocationApiKey: apiKey, lastActivity: sql`now()` })
-          .where(eq(clients.clientId, clientId))
+        await saveConnectionColumns(tx, 'ghl', clientId, { apiKey })
         outcome.resealed++
       }
       return outcome
@@ -148,6 +167,15 @@ export class ProviderTokensStore {
       throw error
     }
   }
+}
+
+/** A connection row as the stored-connection schemas read it: its facts beside its sealed tokens. */
+function storedOf(row: {
+  facts: Record<string, unknown> | null
+  accessToken: string | null
+  refreshToken: string | null
+}): Record<string, unknown> {
+  return { ...row.facts, accessToken: row.accessToken, refreshToken: row.refreshToken }
 }
 
 /** Parsed, not cast: a stored connection of another shape fails here, naming its client. */

@@ -31,9 +31,12 @@ export async function readStatCounts(
     sql`select
       (select count(*) from clients where true ${scoped(sql`client_id`, clientIds)}) as "totalClients",
       (select count(*) from clients where is_active ${scoped(sql`client_id`, clientIds)}) as "activeClients",
-      (select count(*) from clients
-        where yelp_tokens->>'accessToken' is not null and ghl_tokens->>'accessToken' is not null
-        ${scoped(sql`client_id`, clientIds)}) as "connectedIntegrations",
+      (select count(*) from clients c
+        where exists (select 1 from provider_connections y
+            where y.client_id = c.client_id and y.provider = 'yelp' and y.access_token is not null)
+          and exists (select 1 from provider_connections g
+            where g.client_id = c.client_id and g.provider = 'ghl' and g.access_token is not null)
+        ${scoped(sql`c.client_id`, clientIds)}) as "connectedIntegrations",
       (select coalesce(sum(rows), 0) from log_counters where source = 'messages'
         ${scoped(sql`client_key`, clientIds)}) as "totalMessages",
       (select count(*) from messages where created_at >= ${since}

@@ -51,14 +51,13 @@ export async function listClientsNeedingReauth(
 ): Promise<Array<{ clientId: string; name: string; providers: string[] }>> {
   const rows = await selectRows<{ client_id: string; name: string; yelp: boolean; ghl: boolean }>(
     db,
-    sql`select client_id, name,
-        coalesce((yelp_tokens->>'needsReauth')::boolean, false) as yelp,
-        coalesce((ghl_tokens->>'needsReauth')::boolean, false) as ghl
-      from clients
-      where (coalesce((yelp_tokens->>'needsReauth')::boolean, false)
-        or coalesce((ghl_tokens->>'needsReauth')::boolean, false))
-        ${scoped(sql`client_id`, clientIds)}
-      order by name limit 50`,
+    sql`select c.client_id, c.name,
+        bool_or(pc.provider = 'yelp') as yelp, bool_or(pc.provider = 'ghl') as ghl
+      from provider_connections pc join clients c on c.client_id = pc.client_id
+      where coalesce((pc.facts->>'needsReauth')::boolean, false)
+        ${scoped(sql`c.client_id`, clientIds)}
+      group by c.client_id, c.name
+      order by c.name limit 50`,
   )
   return rows.map((row) => ({
     clientId: row.client_id,

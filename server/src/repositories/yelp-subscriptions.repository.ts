@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
-import { clients } from '../db/schema.ts'
+import { clients, locations } from '../db/schema.ts'
 
-// The daily Yelp subscription check's state per client (docs/decisions/0012): what it found at Yelp and
-// whether a lapsed subscription could be restored.
+// The daily Yelp subscription check's state per Yelp location (docs/decisions/0012, 0028): what it
+// found at Yelp and whether a lapsed subscription could be restored. One location per client still,
+// so a client id names it.
 
 export const SUBSCRIPTION_STATES = ['active', 'restoring', 'failed'] as const
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number]
@@ -22,19 +23,14 @@ export interface SubscribedBusiness {
 export async function listSubscribedBusinesses(db: DB): Promise<SubscribedBusiness[]> {
   const rows = await db
     .select({
-      clientId: clients.clientId,
-      businessId: sql<string>`${clients.yelpTokens}->>'businessId'`,
-      state: clients.yelpSubscriptionState,
-      resubscribedAt: clients.yelpResubscribedAt,
+      clientId: locations.clientId,
+      businessId: locations.businessId,
+      state: locations.subscriptionState,
+      resubscribedAt: locations.resubscribedAt,
     })
-    .from(clients)
-    .where(
-      and(
-        isNotNull(sql`${clients.yelpTokens}->>'businessId'`),
-        sql`coalesce((${clients.yelpTokens}->>'webhookSubscribed')::boolean, false)`,
-      ),
-    )
-    .orderBy(asc(clients.clientId))
+    .from(locations)
+    .where(and(eq(locations.source, 'yelp'), eq(locations.webhookSubscribed, true)))
+    .orderBy(asc(locations.clientId))
   return rows.map((row) => ({
     ...row,
     state: (SUBSCRIPTION_STATES as readonly string[]).includes(row.state ?? '')
@@ -49,14 +45,15 @@ export async function saveSubscriptionCheck(
   check: { state: SubscriptionState; error: string | null; checkedAt: Date; resubscribedAt?: Date },
 ): Promise<void> {
   await db
-    .update(clients)
+    .update(locations)
     .set({
-      yelpSubscriptionState: check.state,
-      yelpSubscriptionError: check.error,
-      yelpSubscriptionCheckedAt: check.checkedAt,
-      ...(check.resubscribedAt ? { yelpResubscribedAt: check.resubscribedAt } : {}),
+      subscriptionState: check.state,
+      subscriptionError: check.error,
+      subscriptionCheckedAt: check.checkedAt,
+      ...(check.resubscribedAt ? { resubscribedAt: check.resubscribedAt } : {}),
+      updatedAt: sql`now()`,
     })
-    .where(eq(clients.clientId, clientId))
+    .where(and(eq(locations.clientId, clientId), eq(locations.source, 'yelp')))
 }
 
 /** Clients whose Yelp subscription could not be restored (System Health), by name. */
@@ -66,11 +63,12 @@ export async function listFailedSubscriptions(
 ): Promise<Array<{ clientId: string; name: string; error: string | null }>> {
   if (clientIds && clientIds.length === 0) return []
   return db
-    .select({ clientId: clients.clientId, name: clients.name, error: clients.yelpSubscriptionError })
-    .from(clients)
+    .select({ clientId: clients.clientId, name: clients.name, error: locations.subscriptionError })
+    .from(locations)
+    .innerJoin(clients, eq(clients.clientId, locations.clientId))
     .where(
       and(
-        eq(clients.yelpSubscriptionState, 'failed'),
+        eq(locations.subscriptionState, 'failed'),
         clientIds ? inArray(clients.clientId, clientIds) : undefined,
       ),
     )

@@ -12,6 +12,7 @@ import { alerts } from '../../db/schema.ts'
 import { requeuePendingAlerts } from '../../modules/backups/restore-alerts.ts'
 import { insertAlert } from '../../repositories/alerts.repository.ts'
 import { ACME, type ConnectedWorld, startConnectedWorld } from '../../testing/connected-world.ts'
+import { dropConnectionFacts } from '../../testing/stored-connections.ts'
 import { waitFor } from '../../testing/wait-for.ts'
 import { IdleWorkers } from '../queue/idle-workers.ts'
 import { PgBossJobQueue } from '../queue/job-queue.ts'
@@ -260,9 +261,7 @@ describe('alert scenarios', () => {
     const text = slackTexts().slice(before).join('\n')
     expect(text).toContain('The GoHighLevel connection of Acme Roofing needs to be authorized again')
     expect(text).not.toMatch(/raw-provider-words|invalid_grant|400/)
-    await world.db.execute(
-      sql`update clients set ghl_tokens = ghl_tokens - 'needsReauth' - 'reauthReason' where client_id = 'acme'`,
-    )
+    await dropConnectionFacts(world.db, 'ghl', 'acme', ['needsReauth', 'reauthReason'])
   })
 
   it('a pending alert a restore brought back without its job is delivered, once', {

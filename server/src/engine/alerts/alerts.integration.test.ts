@@ -1,6 +1,6 @@
 import type { AlertType, CreatedAlertChannel } from '@common/alerts.ts'
 import { QUEUES } from '@common/queues.ts'
-import { asc, eq, gt, sql } from 'drizzle-orm'
+import { asc, eq, gt } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebhookCatcher, type WebhookCatcher } from '../../../../sim/catchers/webhook-catcher.ts'
@@ -8,6 +8,7 @@ import { yelpTime } from '../../../../sim/yelp/yelp-time.ts'
 import { alerts } from '../../db/schema.ts'
 import { ACME, type ConnectedWorld, startConnectedWorld } from '../../testing/connected-world.ts'
 import { signInScopedOperator } from '../../testing/scoped-user.ts'
+import { dropConnectionFacts } from '../../testing/stored-connections.ts'
 import { waitFor } from '../../testing/wait-for.ts'
 
 // docs/spec/product.md §9.3: each event fires once for its own cause and not for another's,
@@ -162,9 +163,7 @@ describe('alert events', () => {
     const body = verified(rows[0] ?? { deliveryId: '' })
     expect(body.summary).toBe('The GoHighLevel connection of Acme Roofing needs to be authorized again')
     expect(JSON.stringify(body)).not.toContain('GHL refused the refresh token')
-    await world.db.execute(
-      sql`update clients set ghl_tokens = ghl_tokens - 'needsReauth' - 'reauthReason' where client_id = 'acme'`,
-    )
+    await dropConnectionFacts(world.db, 'ghl', 'acme', ['needsReauth', 'reauthReason'])
   })
 })
 

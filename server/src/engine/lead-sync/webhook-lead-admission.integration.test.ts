@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clients, leads } from '../../db/schema.ts'
 import { BoundedSet } from '../../lib/bounded-set.ts'
 import { openQueueWorld, type QueueWorld } from '../../testing/queue-world.ts'
+import { seedConnection } from '../../testing/stored-connections.ts'
 import { type LeadSyncJob, PRIORITY, QUEUES } from '../queue/queues.ts'
 import { enqueueWebhookSyncs, UNKNOWN_LEADS_LIVE_CAP } from './webhook-lead-admission.ts'
 
@@ -15,9 +16,11 @@ let world: QueueWorld
 beforeAll(async () => {
   world = await openQueueWorld()
   await world.database.db.insert(clients).values([
-    { clientId: 'acme', name: 'Acme', yelpTokens: { businessId: 'acme-biz' } },
-    { clientId: 'bravo', name: 'Bravo', yelpTokens: { businessId: 'bravo-biz' } },
+    { clientId: 'acme', name: 'Acme' },
+    { clientId: 'bravo', name: 'Bravo' },
   ])
+  await seedConnection(world.database.db, 'yelp', 'acme', { businessId: 'acme-biz' })
+  await seedConnection(world.database.db, 'yelp', 'bravo', { businessId: 'bravo-biz' })
 }, 60_000)
 afterAll(() => world?.close())
 

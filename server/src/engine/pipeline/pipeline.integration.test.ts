@@ -1,8 +1,8 @@
 import { PIPELINE_RECONNECT_MESSAGE } from '@common/pipeline.ts'
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GHL_SAMPLE_OTHER_PIPELINE, GHL_SAMPLE_PIPELINE } from '../../../../sim/ghl/ghl-fixtures.ts'
-import { clients, ghlWebhookReceipts } from '../../db/schema.ts'
+import { ghlWebhookReceipts } from '../../db/schema.ts'
 import { purgeGhlWebhookReceipts } from '../../repositories/lead-opportunities.repository.ts'
 import { ACME, type ConnectedWorld, startConnectedWorld } from '../../testing/connected-world.ts'
 import {
@@ -13,6 +13,7 @@ import {
   SAMPLE_MAPPING,
   setStatus,
 } from '../../testing/pipeline-world.ts'
+import { readStoredConnection, seedConnection } from '../../testing/stored-connections.ts'
 import { sleep, waitFor } from '../../testing/wait-for.ts'
 
 // The GHL pipeline both ways (docs/spec/product.md §9.4, §9.7), over real HTTP against both
@@ -82,24 +83,17 @@ describe('the pipeline mapping', () => {
   })
 
   it('a connection made before the pipeline scopes says "reconnect GHL to enable the pipeline"', async () => {
-    const [row] = await world.db.select().from(clients).where(eq(clients.clientId, ACME.clientId))
-    const tokens = row?.ghlTokens ?? {}
+    const tokens = (await readStoredConnection(world.db, 'ghl', ACME.clientId)) ?? {}
     const granted = String(tokens.scope ?? '')
     const oldScope = granted.replace(/\s*opportunities\.\S+/g, '').trim()
-    await world.db
-      .update(clients)
-      .set({ ghlTokens: { ...tokens, scope: oldScope } })
-      .where(eq(clients.clientId, ACME.clientId))
+    await seedConnection(world.db, 'ghl', ACME.clientId, { scope: oldScope })
     try {
       const answer = await world.admin.get(`/api/clients/${ACME.clientId}/ghl/pipelines`)
       expect(answer.status).toBe(409)
       expect(answer.body).toEqual({ error: PIPELINE_RECONNECT_MESSAGE })
       expect((await world.admin.request('PUT', PIPELINE_PATH, { json: SAMPLE_MAPPING })).status).toBe(409)
     } finally {
-      await world.db
-        .update(clients)
-        .set({ ghlTokens: { ...tokens, scope: granted } })
-        .where(eq(clients.clientId, ACME.clientId))
+      await seedConnection(world.db, 'ghl', ACME.clientId, { scope: granted })
     }
   })
 })

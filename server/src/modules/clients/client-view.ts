@@ -81,9 +81,9 @@ export function toClientView(
       businessId,
       webhookSubscribed: yelp.webhookSubscribed,
       subscription: {
-        state: SUBSCRIPTION_STATES.find((state) => state === row.yelpSubscriptionState) ?? 'unchecked',
-        checkedAt: row.yelpSubscriptionCheckedAt?.toISOString() ?? null,
-        error: row.yelpSubscriptionState === 'failed' ? row.yelpSubscriptionError : null,
+        state: SUBSCRIPTION_STATES.find((state) => state === yelp.subscription.state) ?? 'unchecked',
+        checkedAt: yelp.subscription.checkedAt?.toISOString() ?? null,
+        error: yelp.subscription.state === 'failed' ? yelp.subscription.error : null,
       },
     },
     ghl: {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clients } from '../../db/schema.ts'
 import { storedYelpSchema } from '../../repositories/stored-connections.ts'
 import { SessionClient } from '../../testing/session-client.ts'
+import { readStoredConnection } from '../../testing/stored-connections.ts'
 import { type SimulatedWorld, startWithSimulators } from '../../testing/with-simulators.ts'
 
 let world: SimulatedWorld
@@ -147,8 +148,7 @@ describe('Yelp connection', () => {
     const view = await getClient('acme')
     expect(view.yelp.connected).toBe(true)
     expect(view.yelp.expiresAt).not.toBeNull()
-    const [row] = await db().select().from(clients).where(eq(clients.clientId, 'acme'))
-    const stored = storedYelpSchema.parse(row?.yelpTokens)
+    const stored = storedYelpSchema.parse(await readStoredConnection(db(), 'yelp', 'acme'))
     expect(stored.accessToken).toMatch(/^v1\./)
     const simTokens = JSON.stringify(world.yelp.state())
     expect(simTokens).not.toContain(stored.accessToken)

@@ -40,6 +40,7 @@ import {
   type ClientConnections,
   findConnections,
   listConnections,
+  saveGhlLocation,
   saveYelpBusiness,
 } from '../../repositories/connections.repository.ts'
 import { cancelClientWork } from '../../repositories/parked-jobs.repository.ts'
@@ -144,12 +145,16 @@ export class ClientsService {
       }
       if (input.ghlTokens?.locationId) await this.assertLocationFree(tx, input.ghlTokens.locationId, clientId)
       if (input.ghlTokens) await this.deps.tokenStore.saveGhlTokens(clientId, input.ghlTokens, tx)
-      if (input.ghlLocationId !== undefined && input.ghlLocationApiKey === undefined) {
+      const savesLocation = input.ghlLocationId !== undefined && input.ghlLocationApiKey === undefined
+      if (savesLocation && input.ghlLocationId !== undefined) {
         await this.assertLocationFree(tx, input.ghlLocationId, clientId)
-        patch.ghlLocationId = input.ghlLocationId
+        await saveGhlLocation(tx, clientId, input.ghlLocationId)
       }
       const changed =
-        Object.keys(patch).length > 0 || input.yelpTokens !== undefined || input.ghlTokens !== undefined
+        Object.keys(patch).length > 0 ||
+        input.yelpTokens !== undefined ||
+        input.ghlTokens !== undefined ||
+        savesLocation
       const updated = changed ? await updateClient(tx, clientId, patch) : row
       if (!updated) throw new NotFoundError(`Client ${clientId} not found`)
       await recordAudit(tx, actorOf(session), {
@@ -198,7 +203,7 @@ export class ClientsService {
       const before = await connectionsOf(tx, clientId)
       await saveYelpBusiness(tx, clientId, { businessId, webhookSubscribed: true })
       // An operator subscribing again answers a lapsed flag (docs/decisions/0012): the daily check confirms it.
-      if (row.yelpSubscriptionState) {
+      if (before.yelp.subscription.state) {
         const now = new Date()
         await saveSubscriptionCheck(tx, clientId, {
           state: 'restoring',
@@ -246,7 +251,7 @@ export class ClientsService {
         action: 'client.ghl_api_key_saved',
         entityType: 'client',
         entityId: clientId,
-        before: { locationId: current.ghlLocationId, hadApiKey: ghl.hasApiKey },
+        before: { locationId: ghl.configuredLocationId, hadApiKey: ghl.hasApiKey },
         after: { locationId, hasApiKey: true },
       })
     })
@@ -352,7 +357,7 @@ function publicFields(row: ClientRow, { yelp, ghl }: ClientConnections) {
     isActive: row.isActive,
     businessId: yelp.businessId,
     webhookSubscribed: yelp.webhookSubscribed,
-    ghlLocationId: row.ghlLocationId,
+    ghlLocationId: ghl.configuredLocationId,
     hasGhlApiKey: ghl.hasApiKey,
   }
 }

@@ -19,9 +19,12 @@ import {
   findClientByBusinessId,
   findClientByLocationId,
   lockClient,
-  updateClient,
 } from '../../repositories/clients.repository.ts'
-import { findYelpConnection } from '../../repositories/connections.repository.ts'
+import {
+  findGhlConnection,
+  findYelpConnection,
+  saveGhlLocation,
+} from '../../repositories/connections.repository.ts'
 import { claimContactSync } from '../../repositories/contact-syncs.repository.ts'
 import type { ProviderTokensStore } from '../../repositories/provider-tokens.store.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
@@ -284,7 +287,7 @@ export class OAuthService {
             'GoHighLevel returned an agency-level grant. Connect again and choose the client’s sub-account (location).',
         }
       }
-      const expected = row.ghlLocationId
+      const expected = (await findGhlConnection(tx, clientId))?.configuredLocationId ?? null
       if (expected && expected !== fresh.locationId) {
         return {
           ok: false,
@@ -307,7 +310,7 @@ export class OAuthService {
         { ...this.tokens.sealGhl(fresh), connectedAt: new Date().toISOString() },
         tx,
       )
-      await updateClient(tx, clientId, { ghlLocationId: fresh.locationId })
+      await saveGhlLocation(tx, clientId, fresh.locationId)
       await recordAudit(tx, null, {
         action: 'client.ghl_connected',
         entityType: 'client',

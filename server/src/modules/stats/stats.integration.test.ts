@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiRequestLogs, clients, messages, webhookLogs } from '../../db/schema.ts'
 import { signInScopedOperator } from '../../testing/scoped-user.ts'
 import { SessionClient } from '../../testing/session-client.ts'
+import { seedConnection } from '../../testing/stored-connections.ts'
 import { startTestServer, type TestServer } from '../../testing/test-server.ts'
 
 // GET /api/stats (docs/spec/product.md §6 definitions), /api/stats/activity, /api/system-health and
@@ -15,6 +16,7 @@ let admin: SessionClient
 let operator: SessionClient
 const db = () => server.server.database.db
 const HOUR = 60 * 60 * 1000
+const NO_WAITS = { under5Minutes: 0, minutes5To60: 0, hours1To24: 0, over1Day: 0 }
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -27,15 +29,12 @@ beforeAll(async () => {
     clientIds: ['acme'],
   })
   // acme and bravo fully connected; charlie inactive with only Yelp.
-  for (const clientId of ['acme', 'bravo'])
-    await db()
-      .update(clients)
-      .set({ yelpTokens: { accessToken: 'enc:y' }, ghlTokens: { accessToken: 'enc:g' } })
-      .where(eq(clients.clientId, clientId))
-  await db()
-    .update(clients)
-    .set({ isActive: false, yelpTokens: { accessToken: 'enc:y', needsReauth: true } })
-    .where(eq(clients.clientId, 'charlie'))
+  for (const clientId of ['acme', 'bravo']) {
+    await seedConnection(db(), 'yelp', clientId, { accessToken: 'enc:y' })
+    await seedConnection(db(), 'ghl', clientId, { accessToken: 'enc:g' })
+  }
+  await db().update(clients).set({ isActive: false }).where(eq(clients.clientId, 'charlie'))
+  await seedConnection(db(), 'yelp', 'charlie', { accessToken: 'enc:y', needsReauth: true })
 
   const now = Date.now()
   const yesterday = new Date(now - 26 * HOUR)
@@ -100,8 +99,11 @@ describe('GET /api/stats', () => {
       connectedIntegrations: 2,
       webhookErrors: 3,
       errorRate: 50,
-      // No lead in this world (waiting leads: waiting-leads.integration.test.ts).
+      // No lead in this world (waiting leads: waiting-leads.integration.test.ts,
+      // response-figures.integration.test.ts).
       leadsAwaitingReply: 0,
+      oldestWaitingSince: null,
+      waitingAges: NO_WAITS,
     } satisfies Stats)
   })
 
@@ -120,6 +122,8 @@ describe('GET /api/stats', () => {
       // 1 error of 3 messages today, one decimal.
       errorRate: 33.3,
       leadsAwaitingReply: 0,
+      oldestWaitingSince: null,
+      waitingAges: NO_WAITS,
     } satisfies Stats)
   })
 })
@@ -177,9 +181,10 @@ describe('GET /api/system-health', () => {
     })
     expect(check('deadJobs')).toMatchObject({
       state: 'warning',
+      count: 1,
       detail: expect.stringMatching(/^1 job failed/),
     })
-    expect(check('reauth')).toMatchObject({ state: 'warning', detail: 'charlie Co (Yelp)' })
+    expect(check('reauth')).toMatchObject({ state: 'warning', count: 1, detail: 'charlie Co (Yelp)' })
     expect(check('credentialErrors')).toMatchObject({
       state: 'warning',
       detail: '1 provider call refused with 401 or 403',
@@ -189,6 +194,8 @@ describe('GET /api/system-health', () => {
     // The operator sees acme only: none of that is theirs.
     const scoped = (await operator.get('/api/system-health')).body as SystemHealth
     expect(scoped.state).toBe('ok')
+    expect(scoped.checks.find((each) => each.key === 'deadJobs')?.count).toBe(0)
+    expect(scoped.checks.find((each) => each.key === 'reauth')?.count).toBe(0)
   })
 })
 
