@@ -25,7 +25,7 @@ export const hubReplyJob = defineJob({
   calls: () => 'urgent',
   handle: (job, { deps }) =>
     new HubReplyHandler(deps.db, replyHandler(deps), leadSyncHandler(deps), deps.providers.ghl, (row) =>
-      withdrawIfOvertaken({ ...deps, yelpLeads: deps.providers.yelpLeads }, row),
+      withdrawIfOvertaken(deps, row),
     ).run(job),
   // Shown `error` in the inbox, where Retry sends it again.
   onDead: async (job, reason, { deps }) => {
