@@ -9,7 +9,8 @@ import {
   updateContactSync,
 } from '../repositories/contact-syncs.repository.ts'
 import { walkClientLeads } from './client-lead-walk.ts'
-import { isGhlConnected, type LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
+import { isGhlConnected } from './ghl-contact/contact-link.ts'
+import type { LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
 import { withLeadLease } from './queue/lead-lease.ts'
 import { leadSyncKey } from './queue/queues.ts'
 

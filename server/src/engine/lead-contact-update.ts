@@ -1,7 +1,8 @@
 import type { DB } from '../db/database.ts'
 import { findGhlConnection } from '../repositories/connections.repository.ts'
 import { findLead } from '../repositories/leads.repository.ts'
-import { isGhlConnected, type LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
+import { isGhlConnected } from './ghl-contact/contact-link.ts'
+import type { LeadSyncHandler } from './lead-sync/lead-sync.handler.ts'
 import { withLeadLease } from './queue/lead-lease.ts'
 import { type LeadJob, leadSyncKey } from './queue/queues.ts'
 

@@ -10,9 +10,9 @@ export async function findLeadMetricsFetchedAt(
   db: DB,
   clientId: string,
   leadId: string,
-): Promise<{ metricsFetchedAt: Date | null } | null> {
+): Promise<{ metricsFetchedAt: Date | null; source: string } | null> {
   const [row] = await db
-    .select({ metricsFetchedAt: leads.metricsFetchedAt })
+    .select({ metricsFetchedAt: leads.metricsFetchedAt, source: leads.source })
     .from(leads)
     .where(and(eq(leads.clientId, clientId), eq(leads.leadId, leadId)))
   return row ?? null

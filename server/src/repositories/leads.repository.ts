@@ -21,8 +21,8 @@ function consumerMessageAfter(after: SQL) {
 }
 
 /**
- * Inserts or refreshes a lead from Yelp; the operator's status is never overwritten. Answers
- * whether the lead's Yelp metrics are still to be fetched (docs/decisions/0014).
+ * Inserts or refreshes a lead from its source; the operator's status is never overwritten. Answers
+ * whether the lead's cost is still to be fetched from its source (docs/decisions/0014).
  */
 export async function upsertLead(db: DB, lead: LeadFields): Promise<{ needsMetrics: boolean }> {
   const { leadId, ...rest } = lead

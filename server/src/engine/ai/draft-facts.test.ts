@@ -1,4 +1,3 @@
-import { storedMessagesOf } from '@common/lead-model.ts'
 import { describe, expect, it } from 'vitest'
 import {
   type YelpEvent,
@@ -52,8 +51,7 @@ describe('draftFacts from a stored lead', () => {
   const playbook = { profile: 'Roofers.', allowContactDetails: false }
 
   it('carries the survey questions and answers, the job, the availability and the postal code', () => {
-    const lead = storedLead()
-    const facts = draftFacts(lead, storedMessagesOf(lead), 'Acme Roofing', playbook)
+    const facts = draftFacts(storedLead(), events, 'Acme Roofing', playbook)
     expect(facts.surveyAnswers).toEqual([
       { question: 'What type of roof?', answers: ['Shingle'] },
       { question: 'Which rooms are affected?', answers: ['Garage', 'Kitchen'] },
@@ -68,8 +66,9 @@ describe('draftFacts from a stored lead', () => {
 
   it('reads the survey from survey_fields when a stored lead has no original answers', () => {
     const lead = storedLead()
-    lead.projectData = { ...lead.projectData, original_survey_answers: undefined }
-    expect(draftFacts(lead, storedMessagesOf(lead), 'Acme Roofing', playbook).surveyAnswers).toEqual([
+    const project = lead.projectData as Record<string, unknown>
+    lead.projectData = { ...project, original_survey_answers: undefined }
+    expect(draftFacts(lead, events, 'Acme Roofing', playbook).surveyAnswers).toEqual([
       { question: 'What type of roof?', answers: ['Shingle'] },
       { question: 'Which rooms are affected?', answers: ['Garage', 'Kitchen'] },
     ])

@@ -1,10 +1,10 @@
 import { QUEUES } from '@common/queues.ts'
 import { z } from 'zod'
 import { withdrawIfOvertaken } from '../automation/automated-post-gate.ts'
+import { GhlContactLinker } from '../ghl-contact/contact-link.ts'
 import { DAY_HORIZON_MS, type HubReplyJob, STANDARD_RETRIES } from '../queue/queues.ts'
 import { HubReplyHandler } from '../reply/hub-reply.handler.ts'
 import { defineJob } from './job-definition.ts'
-import { leadSyncHandler } from './lead-sync.job.ts'
 import { replyHandler } from './reply.job.ts'
 
 const payload: z.ZodType<HubReplyJob> = z.looseObject({
@@ -24,8 +24,12 @@ export const hubReplyJob = defineJob({
   // Someone typed it and is watching the inbox: its calls go before a burst's syncs.
   calls: () => 'urgent',
   handle: (job, { deps }) =>
-    new HubReplyHandler(deps.db, replyHandler(deps), leadSyncHandler(deps), deps.providers.ghl, (row) =>
-      withdrawIfOvertaken(deps, row),
+    new HubReplyHandler(
+      deps.db,
+      replyHandler(deps),
+      new GhlContactLinker(deps.db, deps.providers.ghl, deps.sources),
+      deps.providers.ghl,
+      (row) => withdrawIfOvertaken({ ...deps, yelpLeads: deps.providers.yelpLeads }, row),
     ).run(job),
   // Shown `error` in the inbox, where Retry sends it again.
   onDead: async (job, reason, { deps }) => {

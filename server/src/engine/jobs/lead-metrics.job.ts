@@ -6,7 +6,7 @@ import { defineJob } from './job-definition.ts'
 
 const payload: z.ZodType<LeadJob> = z.looseObject({ clientId: z.string(), leadId: z.string() })
 
-/** A stored lead's cost_per_lead from Yelp, once per lead (docs/decisions/0014). */
+/** A stored lead's cost from its source (Yelp's cost_per_lead), once per lead (docs/decisions/0014). */
 export const leadMetricsJob = defineJob({
   queue: QUEUES.leadMetrics,
   payload,
@@ -19,5 +19,5 @@ export const leadMetricsJob = defineJob({
   singletonKey: (job) => leadSyncKey(job),
   // Never urgent: its Yelp calls wait behind the live ones.
   calls: () => 'bulk',
-  handle: (job, { deps }) => new LeadMetricsHandler(deps.db, deps.providers.yelpLeads).run(job, deps.clock),
+  handle: (job, { deps }) => new LeadMetricsHandler(deps.db, deps.sources).run(job, deps.clock),
 })

@@ -27,6 +27,7 @@ const payload: z.ZodType<LeadSyncJob> = z.looseObject({
   leadId: z.string(),
   reason: z.string(),
   eventId: z.string().optional(),
+  source: z.string().optional(),
 })
 
 /** The sync of one lead, as every job that syncs a lead builds it. */
@@ -34,7 +35,7 @@ export function leadSyncHandler(deps: JobDeps): LeadSyncHandler {
   const { db, providers, changes, jobs } = deps
   return new LeadSyncHandler(
     db,
-    providers.yelpLeads,
+    deps.sources,
     providers.ghl,
     changes,
     async (clientId, leadId) => {
@@ -80,7 +81,7 @@ async function syncLead(job: LeadSyncJob, deps: JobDeps, queued: { queue: string
 // holding its worker: enough workers keep the other locations moving (bench/RESULTS.md, "drain").
 
 /**
- * Fetch a Yelp lead and its events, mirror it into GHL: a webhook's sync. One past its business's
+ * Read a lead and its messages from its source, mirror it into GHL: a webhook's sync. One past its business's
  * cap on unknown leads (webhook-lead-admission.ts) waits behind the others and its calls rank as
  * bulk, but it runs on these workers: a burst of real new leads on one business is synced as fast
  * as Yelp allows (the two bulk workers made 2,000 new leads over 10 businesses wait for minutes).

@@ -1,7 +1,6 @@
-import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
-import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
+import { isConversationMessage, type LeadMessage } from '@common/lead-model.ts'
 
-/** Where a business reply was written: on Yelp itself, in GHL, or in the hub's inbox. */
+/** Where a business reply was written: on the lead's source itself (Yelp), in GHL, or in the hub's inbox. */
 export type ReplyChannel = 'yelp' | 'ghl' | 'inbox'
 
 export interface BusinessReply {
@@ -17,24 +16,25 @@ export interface LeadResponseTimes {
 
 /**
  * A lead's response time (docs/decisions/0014 "Response time"): from the consumer's first
- * message to the business's first reply after it. Phone opt-in/out events are not messages. A business message written before the
- * consumer's first (a business reaching out first) answers nothing, so it is not the reply.
+ * message to the business's first reply after it. Contact changes (Yelp's phone opt-in/out) are
+ * not messages. A business message written before the consumer's first (a business reaching out
+ * first) answers nothing, so it is not the reply.
  *
- * Replies from GHL and the inbox reach Yelp and come back as BIZ events, but `replies` may carry
- * them earlier, at the time they were written (the Yelp echo can lag behind a Yelp outage):
- * the earliest of both counts.
+ * Replies from GHL and the inbox reach the source and come back as business messages, but
+ * `replies` may carry them earlier, at the time they were written (the echo can lag behind a
+ * source's outage): the earliest of both counts.
  */
 export function leadResponseTimes(
-  events: ReadonlyArray<Pick<YelpEvent, 'event_type' | 'user_type' | 'time_created'>>,
+  conversation: ReadonlyArray<Pick<LeadMessage, 'kind' | 'author' | 'time'>>,
   replies: readonly BusinessReply[] = [],
 ): LeadResponseTimes {
-  const messages = events.filter((event) => isMessageEvent(event as YelpEvent))
+  const messages = conversation.filter(isConversationMessage)
   const firstConsumer = earliest(
-    messages.filter((event) => event.user_type === 'CONSUMER').map((event) => timeOf(event.time_created)),
+    messages.filter((message) => message.author === 'consumer').map((message) => timeOf(message.time)),
   )
   if (!firstConsumer) return { firstConsumerMessageAt: null, firstBusinessReplyAt: null }
   const businessTimes = [
-    ...messages.filter((event) => event.user_type === 'BIZ').map((event) => timeOf(event.time_created)),
+    ...messages.filter((message) => message.author !== 'consumer').map((message) => timeOf(message.time)),
     ...replies.map((reply) => reply.at),
   ].filter((at): at is Date => at !== null && at.getTime() >= firstConsumer.getTime())
   return { firstConsumerMessageAt: firstConsumer, firstBusinessReplyAt: earliest(businessTimes) }

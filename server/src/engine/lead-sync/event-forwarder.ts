@@ -1,7 +1,6 @@
+import { isConversationMessage, type LeadMessage } from '@common/lead-model.ts'
 import type { DB } from '../../db/database.ts'
 import { TransientProviderError } from '../../integrations/http/provider-errors.ts'
-import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
-import { eventText, isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
 import { claimEvent, completeClaim } from '../../repositories/event-claims.repository.ts'
 import { listLeadIdsOfContact } from '../../repositories/ghl-contacts.repository.ts'
 import {
@@ -11,24 +10,20 @@ import {
   type MessageRow,
   updateMessage,
 } from '../../repositories/messages.repository.ts'
+import type { ContactLink } from '../ghl-contact/contact-link.ts'
 import type { GhlPort } from '../provider-ports.ts'
 import { isSameReplyText } from '../reply/echo-text.ts'
 import { labelForSharedThread } from '../reply/lead-tag.ts'
 
-export interface ContactLink {
-  contactId: string
-  conversationId: string
-  locationId: string
-  /** False when taken from the stored mapping without asking GHL (see LeadSyncHandler.ensureContact). */
-  verified: boolean
-}
+/** The spec's `user_type` of a message, kept on its `messages` row as the events have it. */
+const USER_TYPE = { consumer: 'CONSUMER', business: 'BIZ', hub: 'BIZ' } as const
 
 /**
- * Forwards one Yelp event into the contact's GHL conversation, exactly once per event id:
- * a claim is written before the GHL call, so a retry after a crash or timeout looks for the
- * message in GHL (by `altId` = Yelp event id) before posting again. Consumer messages go in as
- * inbound; business replies typed on Yelp as outbound; the echo of the hub's own reply is
- * recognised and not forwarded.
+ * Forwards one message of a lead's source into the contact's GHL conversation, exactly once per
+ * message id: a claim is written before the GHL call, so a retry after a crash or timeout looks
+ * for the message in GHL (by `altId` = the source's message id) before posting again. Consumer
+ * messages go in as inbound; business replies typed on the source as outbound; the echo of the
+ * hub's own reply is recognised and not forwarded.
  */
 export class EventForwarder {
   constructor(
@@ -40,17 +35,17 @@ export class EventForwarder {
   async forward(input: {
     clientId: string
     leadId: string
-    event: YelpEvent
+    /** The lead's source ('yelp'): the message row's platform. */
+    source: string
+    message: LeadMessage
     link: ContactLink
   }): Promise<boolean> {
-    const { clientId, leadId, event, link } = input
-    if (!isMessageEvent(event)) return false
-    const text = eventText(event)
-    const attachments = (event.event_content?.attachments ?? [])
-      .map((a) => a.url)
-      .filter((u): u is string => Boolean(u))
+    const { clientId, leadId, source, message: event, link } = input
+    if (!isConversationMessage(event)) return false
+    const text = event.text
+    const attachments = event.attachments.map((a) => a.url).filter((u): u is string => Boolean(u))
     if (!text && attachments.length === 0) return false
-    const isConsumer = event.user_type === 'CONSUMER'
+    const isConsumer = event.author === 'consumer'
 
     if (!isConsumer && (await this.claimAsEcho(clientId, leadId, event))) return false
     const { claim, isNew } = await claimEvent(this.db, {
@@ -61,7 +56,7 @@ export class EventForwarder {
     })
     if (claim.state === 'done' || claim.kind === 'echo') return false
 
-    const row = await this.messageRow(clientId, leadId, event, text, attachments, link)
+    const row = await this.messageRow({ clientId, leadId, source, event, attachments, link })
     if (!isNew) {
       // An earlier attempt stopped after claiming: GHL may already hold the message.
       const existing = (await this.ghl.listMessages(clientId, link.locationId, link.conversationId)).find(
@@ -87,7 +82,7 @@ export class EventForwarder {
         message: leadsOfContact.length > 1 ? labelForSharedThread(leadId, body) : body,
         attachments,
         altId: event.id,
-        date: event.time_created,
+        date: event.time,
         direction: isConsumer ? 'inbound' : 'outbound',
       })
       await this.succeed(event.id, row, messageId)
@@ -104,16 +99,17 @@ export class EventForwarder {
   }
 
   /**
-   * Whether a BIZ event is the echo of a reply the hub wrote to this lead, claimed as such (its
-   * webhook may come before the reply read its event back, or the read may have missed it: Yelp
-   * can list the event late). A reply is recorded with the time of its first write attempt before
-   * it is written (reply.handler.ts); an event is its echo when it carries the same text, compared
-   * as Yelp may reformat it (echo-text.ts), and is not older than that attempt.
+   * Whether a business message is the echo of a reply the hub wrote to this lead, claimed as
+   * such (its webhook may come before the reply read its message back, or the read may have
+   * missed it: Yelp can list the event late). A reply is recorded with the time of its first
+   * write attempt before it is written (reply.handler.ts); a message is its echo when it carries
+   * the same text, compared as the source may reformat it (echo-text.ts), and is not older than
+   * that attempt.
    */
-  async claimAsEcho(clientId: string, leadId: string, event: YelpEvent): Promise<boolean> {
-    if (event.user_type === 'CONSUMER' || !isMessageEvent(event)) return false
-    const text = eventText(event)
-    const eventAt = Date.parse(event.time_created)
+  async claimAsEcho(clientId: string, leadId: string, event: LeadMessage): Promise<boolean> {
+    if (event.author === 'consumer' || !isConversationMessage(event)) return false
+    const text = event.text
+    const eventAt = Date.parse(event.time)
     const reply = (await listUnlinkedReplies(this.db, clientId, leadId)).find(
       (row) => isSameReplyText(text, row.content ?? '') && !isBeforeAttempt(eventAt, row),
     )
@@ -131,36 +127,37 @@ export class EventForwarder {
     return true
   }
 
-  private async messageRow(
-    clientId: string,
-    leadId: string,
-    event: YelpEvent,
-    text: string,
-    attachments: string[],
-    link: ContactLink,
-  ): Promise<MessageRow> {
-    const externalKey = `yelp:${event.id}`
+  private async messageRow(input: {
+    clientId: string
+    leadId: string
+    source: string
+    event: LeadMessage
+    attachments: string[]
+    link: ContactLink
+  }): Promise<MessageRow> {
+    const { clientId, leadId, source, event, attachments, link } = input
+    const externalKey = `${source}:${event.id}`
     const inserted = await insertMessageOnce(this.db, {
       clientId,
       direction: 'inbound',
-      platform: 'yelp',
+      platform: source,
       messageId: event.id,
       conversationId: link.conversationId,
-      content: text,
+      content: event.text,
       status: 'pending',
       externalKey,
       metadata: {
         leadId,
         eventId: event.id,
-        eventType: event.event_type,
-        userType: event.user_type,
+        eventType: event.sourceType,
+        userType: USER_TYPE[event.author],
         ghlContactId: link.contactId,
         ghlConversationId: link.conversationId,
         attachments,
       },
     })
     const row = inserted ?? (await findMessageByExternalKey(this.db, externalKey))
-    if (!row) throw new Error(`message row for Yelp event ${event.id} vanished`)
+    if (!row) throw new Error(`message row for ${source} message ${event.id} vanished`)
     return row
   }
 
@@ -170,7 +167,7 @@ export class EventForwarder {
   }
 }
 
-/** Yelp's clock and the hub's may differ: an event this much older than the write can still be its echo. */
+/** A source's clock and the hub's may differ: a message this much older than the write can still be its echo. */
 const CLOCK_SLACK_MS = 10 * 60_000
 
 /** An event written well before the reply's first attempt cannot be that reply's echo. */

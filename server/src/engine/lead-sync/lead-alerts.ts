@@ -1,5 +1,5 @@
-import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
-import { eventText, isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
+import { isConversationMessage, type LeadMessage, storedMessagesOf } from '@common/lead-model.ts'
+import { leadUserDataSchema } from '@common/leads.ts'
 import type { LeadFields, LeadRow } from '../../repositories/leads.repository.ts'
 import {
   leadMessageAlert,
@@ -18,15 +18,15 @@ const RECONCILE_REASONS: ReadonlySet<string> = new Set(['reconcile', 'reconcile-
 const NEWS_MAX_AGE_MS = 24 * 3600_000
 
 const phoneOf = (userData: unknown): string | null => {
-  const phone = (userData as { phone?: unknown } | null | undefined)?.phone
-  return typeof phone === 'string' && phone ? phone : null
+  const parsed = leadUserDataSchema.safeParse(userData ?? {})
+  return parsed.success && parsed.data.phone ? parsed.data.phone : null
 }
 
 /**
  * The lead events of docs/spec/product.md §9.3 that a sync reveals, raised as soon as the lead is
  * stored: `lead.new` for the lead's first consumer message, `lead.message` for each later one,
  * `lead.phone_shared` when a stored lead gains a phone number, and `webhooks.silent` when a
- * reconcile found events no webhook announced. Only events still to forward count, so a retried
+ * reconcile found messages no webhook announced. Only events still to forward count, so a retried
  * sync raises nothing new (and the outbox drops a repeated cause anyway). An import's leads are
  * history, not news: it raises nothing.
  */
@@ -35,16 +35,17 @@ export async function raiseLeadAlerts(
   job: LeadSyncJob,
   before: LeadRow | null,
   lead: LeadFields,
-  events: YelpEvent[],
-  pending: YelpEvent[],
+  messages: LeadMessage[],
+  pending: LeadMessage[],
 ): Promise<{ unannounced: number }> {
   if (job.reason === 'import') return { unannounced: 0 }
-  const isConsumerMessage = (event: YelpEvent) => event.user_type === 'CONSUMER' && isMessageEvent(event)
-  const first = events.find(isConsumerMessage)
+  const isConsumerMessage = (message: LeadMessage) =>
+    message.author === 'consumer' && isConversationMessage(message)
+  const first = messages.find(isConsumerMessage)
   const now = Date.now()
   for (const event of pending.filter(isConsumerMessage)) {
-    const text = eventText(event) || null
-    const at = new Date(event.time_created)
+    const text = event.text || null
+    const at = new Date(event.time)
     if (now - at.getTime() > NEWS_MAX_AGE_MS) continue
     await alerts.raise(
       event.id === first?.id
@@ -56,10 +57,10 @@ export async function raiseLeadAlerts(
   if (before && phone && !phoneOf(before.userData))
     await alerts.raise(phoneSharedAlert(job.clientId, job.leadId, phone))
   if (RECONCILE_REASONS.has(job.reason)) {
-    const known = new Set(((before?.events ?? []) as Array<{ id?: unknown }>).map((event) => event.id))
-    const unannounced = events
-      .filter((event) => isMessageEvent(event) && !known.has(event.id))
-      .map((event) => event.id)
+    const known = new Set(before ? storedMessagesOf(before).map((message) => message.id) : [])
+    const unannounced = messages
+      .filter((message) => isConversationMessage(message) && !known.has(message.id))
+      .map((message) => message.id)
     if (unannounced.length)
       await alerts.raise(webhooksSilentByReconcile(job.clientId, job.leadId, unannounced))
     return { unannounced: unannounced.length }

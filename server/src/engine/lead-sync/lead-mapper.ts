@@ -1,69 +1,77 @@
-import type { YelpEvent, YelpLead } from '../../integrations/yelp/yelp.schemas.ts'
-import { eventText } from '../../integrations/yelp/yelp-events.ts'
+import {
+  type LeadMessage,
+  type LeadSnapshot,
+  type MessageAttachment,
+  storedMessagesOf,
+  toStoredEvent,
+} from '@common/lead-model.ts'
 import type { LeadFields, LeadRow } from '../../repositories/leads.repository.ts'
 import { leadConversationTimes } from '../lead-figures/lead-waits.ts'
 import { leadResponseTimes } from '../lead-figures/response-times.ts'
 
-/** The `leads` row of a Yelp lead and its events, in the inbox shape of docs/spec/dashboard-spec.md §3.2. */
-export function toLeadFields(clientId: string, lead: YelpLead, events: YelpEvent[]): LeadFields {
-  const project = lead.project ?? {}
+/**
+ * The `leads` row of a lead and its messages, whatever its source, in the shape the API answers
+ * (docs/spec/dashboard-spec.md §3.2: `userData`, `projectData`, `events`; docs/decisions/0029).
+ * For a Yelp lead it is the row the hub always wrote, each event with its `kind` added.
+ */
+export function toLeadFields(
+  clientId: string,
+  source: string,
+  lead: LeadSnapshot,
+  messages: LeadMessage[],
+): LeadFields {
+  const { job } = lead
   const surveyFields: Record<string, string[]> = {}
-  for (const answer of project.survey_answers ?? []) {
-    if (!answer.question_text) continue
-    const values = Array.isArray(answer.answer_text)
-      ? answer.answer_text
-      : answer.answer_text
-        ? [answer.answer_text]
-        : []
-    surveyFields[answer.question_text] = values.map(String)
-  }
-  const lastEvent = events.at(-1)?.time_created
-  const lastEventTime = latest([lead.last_event_time, lastEvent, lead.time_created])
+  for (const answer of job.answers) surveyFields[answer.question] = answer.answers
+  const lastEventTime = latest([lead.lastActivityAt, messages.at(-1)?.time, lead.createdAt])
   return {
     leadId: lead.id,
     clientId,
-    businessId: lead.business_id ?? null,
-    conversationId: lead.conversation_id ?? null,
-    userDisplayName: lead.user?.display_name ?? null,
-    temporaryEmailAddress: lead.temporary_email_address ?? null,
-    temporaryEmailExpiry: lead.temporary_email_address_expiry
-      ? new Date(lead.temporary_email_address_expiry)
-      : null,
+    source,
+    businessId: lead.businessId,
+    conversationId: lead.conversationId,
+    userDisplayName: lead.name,
+    temporaryEmailAddress: lead.temporaryEmail,
+    temporaryEmailExpiry: lead.temporaryEmailExpiresAt ? new Date(lead.temporaryEmailExpiresAt) : null,
     userData: {
-      display_name: lead.user?.display_name ?? null,
-      email: null,
-      temporary_email: lead.temporary_email_address ?? null,
-      phone: lead.phone_number ?? lead.temporary_phone_number ?? null,
-      postal_code: project.location?.postal_code ?? null,
+      display_name: lead.name,
+      email: lead.email,
+      temporary_email: lead.temporaryEmail,
+      phone: lead.phone,
+      postal_code: job.postalCode,
     },
     projectData: {
-      additional_info: project.additional_info ?? null,
-      postal_code: project.location?.postal_code ?? null,
-      availability_status: project.availability?.status ?? null,
-      availability_dates: project.availability?.dates ?? [],
-      job_names: project.job_names ?? [],
+      additional_info: job.details,
+      postal_code: job.postalCode,
+      availability_status: job.availability.status,
+      availability_dates: job.availability.dates,
+      job_names: job.names,
       survey_fields: surveyFields,
-      original_survey_answers: project.survey_answers ?? [],
-      attachments: project.attachments ?? [],
+      // The survey in the spec's (Yelp's) words: the AI draft's facts read it (engine/ai/draft-facts.ts).
+      original_survey_answers: job.answers.map((answer) => ({
+        question_text: answer.question,
+        answer_text: answer.answers,
+      })),
+      attachments: job.attachments.map(storedAttachment),
     },
-    events: events.map(toStoredEvent),
-    timeCreated: new Date(lead.time_created),
+    events: messages.map(toStoredEvent),
+    timeCreated: new Date(lead.createdAt),
     lastEventTime: new Date(lastEventTime),
-    ...leadResponseTimes(events),
-    ...whoSpokeLast(events),
+    ...leadResponseTimes(messages),
+    ...whoSpokeLast(messages),
   }
 }
 
-function whoSpokeLast(events: YelpEvent[]): Pick<LeadFields, 'lastBusinessMessageAt' | 'waitingSince'> {
-  const { lastBusinessMessageAt, waitingSince } = leadConversationTimes(events)
+function whoSpokeLast(messages: LeadMessage[]): Pick<LeadFields, 'lastBusinessMessageAt' | 'waitingSince'> {
+  const { lastBusinessMessageAt, waitingSince } = leadConversationTimes(messages)
   return { lastBusinessMessageAt, waitingSince }
 }
 
 /**
- * A stored lead with its events replaced by `events` (a new message on a lead already read: its
- * lead object is not fetched again, only its events).
+ * A stored lead with its messages replaced by `messages` (a new message on a lead already read:
+ * the lead itself is not read again, only its messages).
  */
-export function withEvents(row: LeadRow, events: YelpEvent[]): LeadFields {
+export function withMessages(row: LeadRow, messages: LeadMessage[]): LeadFields {
   const {
     id: _id,
     status: _status,
@@ -82,39 +90,40 @@ export function withEvents(row: LeadRow, events: YelpEvent[]): LeadFields {
     metricsFetchedAt: _fetchedAt,
     ...fields
   } = row
-  const lastEventTime = latest([row.lastEventTime?.toISOString(), events.at(-1)?.time_created])
+  const lastEventTime = latest([row.lastEventTime?.toISOString(), messages.at(-1)?.time])
   return {
     ...fields,
-    events: events.map(toStoredEvent),
+    events: messages.map(toStoredEvent),
     lastEventTime: new Date(lastEventTime),
-    // From the events; a reply recorded earlier from GHL or the inbox stays (upsertLead).
-    ...leadResponseTimes(events),
-    ...whoSpokeLast(events),
+    // From the messages; a reply recorded earlier from GHL or the inbox stays (upsertLead).
+    ...leadResponseTimes(messages),
+    ...whoSpokeLast(messages),
   }
 }
 
-/** The events kept on a lead row, in the shape Yelp sends them. */
-export function storedEventsOf(row: Pick<LeadRow, 'events'>): YelpEvent[] {
-  return ((row.events ?? []) as YelpEvent[]).filter((event) => typeof event?.id === 'string')
-}
-
-/** Stored events followed by the newly fetched ones; an event fetched again replaces its copy. */
-export function mergeEventsById(stored: YelpEvent[], fetched: YelpEvent[]): YelpEvent[] {
-  const byId = new Map(stored.map((event) => [event.id, event]))
-  for (const event of fetched) byId.set(event.id, event)
+/** Stored messages followed by the newly read ones; a message read again replaces its copy. */
+export function mergeMessagesById(stored: LeadMessage[], fetched: LeadMessage[]): LeadMessage[] {
+  const byId = new Map(stored.map((message) => [message.id, message]))
+  for (const message of fetched) byId.set(message.id, message)
   return [...byId.values()]
 }
 
-function toStoredEvent(event: YelpEvent) {
+/**
+ * The events kept on a lead row, in their stored (spec) shape.
+ * @deprecated Read a row's conversation with `storedMessagesOf` (common/lead-model.ts); this stays
+ * only until the automation and AI drafts read messages (issue 36).
+ */
+export function storedEventsOf(row: Pick<LeadRow, 'events'>) {
+  return storedMessagesOf(row).map(toStoredEvent)
+}
+
+/** A job attachment as the spec's `projectData.attachments` keeps it: members the source left out stay out. */
+function storedAttachment(attachment: MessageAttachment) {
   return {
-    id: event.id,
-    event_type: event.event_type,
-    user_type: event.user_type,
-    user_display_name: event.user_display_name ?? null,
-    timestamp: event.time_created,
-    time_created: event.time_created,
-    description: eventText(event),
-    event_content: event.event_content ?? {},
+    ...(attachment.id !== null ? { id: attachment.id } : {}),
+    ...(attachment.url !== null ? { url: attachment.url } : {}),
+    ...(attachment.name !== null ? { resource_name: attachment.name } : {}),
+    ...(attachment.mimeType !== null ? { mime_type: attachment.mimeType } : {}),
   }
 }
 

@@ -17,7 +17,7 @@ import {
 } from '../../repositories/lead-opportunities.repository.ts'
 import { findLead, type LeadRow } from '../../repositories/leads.repository.ts'
 import { findPipeline, type PipelineRow } from '../../repositories/pipelines.repository.ts'
-import { isGhlConnected, locationOf } from '../lead-sync/lead-sync.handler.ts'
+import { isGhlConnected, locationOf } from '../ghl-contact/contact-link.ts'
 import { withLeadLease } from '../queue/lead-lease.ts'
 import type { OpportunitiesPort } from './opportunities.port.ts'
 import { hasPipelineScopes, opportunityStateFor } from './pipeline-rules.ts'

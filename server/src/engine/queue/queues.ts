@@ -5,6 +5,12 @@ export { QUEUES }
 export interface LeadSyncJob {
   clientId: string
   leadId: string
+  /**
+   * The lead's source (engine/sources/sources.ts); absent on jobs queued before sources existed,
+   * which are Yelp's (DEFAULT_SOURCE). Not part of the lead's keys (leadSyncKey): a lead id is
+   * unique across the hub (the leads table's key), and a Yelp job queued before kept its key.
+   */
+  source?: string
   /** Why: a webhook update type, `webhook-overflow`, `import`, `reconcile` or `retry`. */
   reason: string
   eventId?: string

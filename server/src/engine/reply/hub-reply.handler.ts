@@ -3,7 +3,7 @@ import { findGhlConnection } from '../../repositories/connections.repository.ts'
 import { listLeadIdsOfContact } from '../../repositories/ghl-contacts.repository.ts'
 import { findLead } from '../../repositories/leads.repository.ts'
 import { findMessageById, type MessageRow, updateMessage } from '../../repositories/messages.repository.ts'
-import { isGhlConnected, type LeadSyncHandler } from '../lead-sync/lead-sync.handler.ts'
+import { type GhlContactLinker, isGhlConnected } from '../ghl-contact/contact-link.ts'
 import type { GhlPort } from '../provider-ports.ts'
 import type { HubReplyJob } from '../queue/queues.ts'
 import { labelForSharedThread } from './lead-tag.ts'
@@ -32,7 +32,7 @@ export class HubReplyHandler {
   constructor(
     private readonly db: DB,
     private readonly replies: ReplyHandler,
-    private readonly leadSync: LeadSyncHandler,
+    private readonly contacts: GhlContactLinker,
     private readonly ghl: GhlPort,
     /** Right before the post: why an automated message must not go any more (it is withdrawn). */
     private readonly withdrawn: (row: MessageRow) => Promise<string | null> = async () => null,
@@ -50,7 +50,7 @@ export class HubReplyHandler {
       signal.throwIfAborted()
       const reason = await this.withdrawn(row)
       if (reason) return { status: `withdrawn: ${reason}` }
-      await this.replies.deliverToSource(job, row)
+      await this.replies.deliverToYelp(job, row)
       row = (await findMessageById(this.db, job.messageRowId)) ?? row
     }
     if (row.status === 'error') return { status: 'failed' }
@@ -67,7 +67,7 @@ export class HubReplyHandler {
       await updateMessage(this.db, row.id, { metadata: { ghlMirror: reason } })
       return reason
     }
-    const link = await this.leadSync.ensureContact(client, lead, { verify: false })
+    const link = await this.contacts.ensureContact(client, lead, { verify: false })
     const altId = done.yelpEventId ?? `hub-reply-${row.id}`
     if (done.ghlMirrorAttemptedAt) {
       // An earlier attempt may have reached GHL without us hearing back.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { leads } from '../../db/schema.ts'
 import { toLeadFields } from '../../engine/lead-sync/lead-mapper.ts'
 import { type YelpEvent, yelpLeadSchema } from '../../integrations/yelp/yelp.schemas.ts'
+import { yelpLeadMessage, yelpLeadSnapshot } from '../../integrations/yelp/yelp-lead-source.ts'
 import { upsertLead } from '../../repositories/leads.repository.ts'
 import { SessionClient } from '../../testing/session-client.ts'
 import { type SimulatedWorld, startWithSimulators } from '../../testing/with-simulators.ts'
@@ -104,25 +105,28 @@ function yelpLead(seed: Seed) {
   }
   return toLeadFields(
     seed.client,
-    // Parsed as the Yelp client parses an answer: null reads as absent.
-    yelpLeadSchema.parse({
-      id: seed.id,
-      business_id: `${seed.client}-biz`,
-      conversation_id: `conv-${seed.id}`,
-      temporary_email_address: `${seed.id}@messaging.yelp.com`,
-      phone_number: seed.phone ?? null,
-      time_created: seed.created,
-      last_event_time: seed.lastAt,
-      user: { display_name: seed.name },
-      project: {
-        job_names: seed.jobs ?? [],
-        location: { postal_code: seed.postal ?? null },
-        additional_info: seed.message ?? null,
-        availability: { status: seed.availability ?? null, dates: [] },
-        survey_answers: seed.survey ?? [],
-      },
-    }),
-    events,
+    'yelp',
+    // Parsed as the Yelp client parses an answer (null reads as absent), read as Yelp's adapter reads it.
+    yelpLeadSnapshot(
+      yelpLeadSchema.parse({
+        id: seed.id,
+        business_id: `${seed.client}-biz`,
+        conversation_id: `conv-${seed.id}`,
+        temporary_email_address: `${seed.id}@messaging.yelp.com`,
+        phone_number: seed.phone ?? null,
+        time_created: seed.created,
+        last_event_time: seed.lastAt,
+        user: { display_name: seed.name },
+        project: {
+          job_names: seed.jobs ?? [],
+          location: { postal_code: seed.postal ?? null },
+          additional_info: seed.message ?? null,
+          availability: { status: seed.availability ?? null, dates: [] },
+          survey_answers: seed.survey ?? [],
+        },
+      }),
+    ),
+    events.map(yelpLeadMessage),
   )
 }
 

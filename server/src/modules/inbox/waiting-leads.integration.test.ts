@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { leadConversationTimes } from '../../engine/lead-figures/lead-waits.ts'
 import { toLeadFields } from '../../engine/lead-sync/lead-mapper.ts'
 import { type YelpEvent, yelpLeadSchema } from '../../integrations/yelp/yelp.schemas.ts'
+import { yelpLeadMessage, yelpLeadSnapshot } from '../../integrations/yelp/yelp-lead-source.ts'
 import { recordBusinessMessage, saveLeadWaits } from '../../repositories/lead-waits.repository.ts'
 import { upsertLead } from '../../repositories/leads.repository.ts'
 import { signInScopedOperator } from '../../testing/scoped-user.ts'
@@ -46,8 +47,9 @@ async function store(clientId: string, leadId: string, turns: Turn[]) {
     user: { display_name: 'Maria Lopez' },
     project: { job_names: ['Roof repair'] },
   })
-  await upsertLead(db(), toLeadFields(clientId, lead, events))
-  await saveLeadWaits(db(), clientId, leadId, leadConversationTimes(events).waits)
+  const messages = events.map(yelpLeadMessage)
+  await upsertLead(db(), toLeadFields(clientId, 'yelp', yelpLeadSnapshot(lead), messages))
+  await saveLeadWaits(db(), clientId, leadId, leadConversationTimes(messages).waits)
 }
 
 async function list(client: SessionClient, query: string) {

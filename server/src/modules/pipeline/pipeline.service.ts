@@ -7,8 +7,8 @@ import {
   type PipelineSettings,
 } from '@common/pipeline.ts'
 import type { DB } from '../../db/database.ts'
+import { isGhlConnected, locationOf } from '../../engine/ghl-contact/contact-link.ts'
 import { opportunityBackfillJob } from '../../engine/jobs/opportunity-backfill.job.ts'
-import { isGhlConnected, locationOf } from '../../engine/lead-sync/lead-sync.handler.ts'
 import type { OpportunitiesPort } from '../../engine/pipeline/opportunities.port.ts'
 import { hasPipelineScopes } from '../../engine/pipeline/pipeline-rules.ts'
 import type { JobQueue } from '../../engine/queue/job-queue.ts'

@@ -27,6 +27,8 @@ import type { WebhookSecret } from '../settings/webhook-secret.ts'
 import { LogIndexWake } from './log-index-wake.ts'
 
 export const YELP_WEBHOOK_PATH = '/yelp/webhook'
+/** The lead source these deliveries speak for (engine/sources/sources.ts). */
+const YELP_SOURCE = 'yelp'
 
 /** A request body refused before validation (empty, not JSON, not storable); kept as text for the log. */
 export class MalformedBody {
@@ -188,6 +190,7 @@ export class YelpWebhookService {
       for (const update of webhook.data.updates) {
         const data: LeadSyncJob = {
           clientId,
+          source: YELP_SOURCE,
           leadId: update.lead_id,
           reason: update.event_type,
           ...(update.event_id ? { eventId: update.event_id } : {}),

@@ -1,3 +1,5 @@
+import { leadProjectDataSchema, leadUserDataSchema } from '@common/leads.ts'
+import { z } from 'zod'
 import type { LeadFields } from '../../repositories/leads.repository.ts'
 
 export interface FieldRecordLike {
@@ -17,24 +19,21 @@ export interface ContactDraft {
   customFields: Array<{ id: string; field_value: string }>
 }
 
+/** A custom field's mapping (custom-fields.service.ts): a standard lead datum, or a survey question. */
+const fieldSourceSchema = z
+  .looseObject({ key: z.string().optional(), question: z.string().optional() })
+  .catch({})
+
 /**
- * What a lead tells GHL about its contact: the name split from Yelp's display name ("Pat Q."),
- * the masked email and phone when present, and the client's custom fields filled from the
- * standard lead data and the survey answers.
+ * What a lead tells GHL about its contact: the name split from the source's display name
+ * ("Pat Q."), the email (or the source's relay address) and phone when present, the source's
+ * name (`sourceLabel`, 'Yelp'), and the client's custom fields filled from the standard lead data
+ * and the survey answers.
  */
-export function buildContact(lead: LeadFields, fields: FieldRecordLike[]): ContactDraft {
+export function buildContact(lead: LeadFields, fields: FieldRecordLike[], sourceLabel: string): ContactDraft {
   const [firstName, ...rest] = (lead.userDisplayName ?? '').trim().split(/\s+/).filter(Boolean)
-  const userData = (lead.userData ?? {}) as {
-    email?: string | null
-    phone?: string | null
-    postal_code?: string | null
-  }
-  const project = (lead.projectData ?? {}) as {
-    job_names?: string[]
-    availability_status?: string | null
-    availability_dates?: string[]
-    survey_fields?: Record<string, string[]>
-  }
+  const userData = leadUserDataSchema.catch({}).parse(lead.userData ?? {})
+  const project = leadProjectDataSchema.catch({}).parse(lead.projectData ?? {})
   const standard: Record<string, string | null> = {
     lead_id: lead.leadId,
     business_id: lead.businessId ?? null,
@@ -48,7 +47,7 @@ export function buildContact(lead: LeadFields, fields: FieldRecordLike[]): Conta
   const customFields: ContactDraft['customFields'] = []
   for (const field of fields) {
     if (!field.ghlFieldId) continue
-    const source = (field.sourceData ?? {}) as { key?: string; question?: string }
+    const source = fieldSourceSchema.parse(field.sourceData ?? {})
     const value =
       field.sourceType === 'standard'
         ? source.key
@@ -60,13 +59,13 @@ export function buildContact(lead: LeadFields, fields: FieldRecordLike[]): Conta
   return {
     ...(firstName ? { firstName } : {}),
     ...(rest.length ? { lastName: rest.join(' ') } : {}),
-    // An email the operator entered in the inbox wins over Yelp's relay address.
+    // An email the operator entered in the inbox wins over the source's relay address.
     ...(userData.email || lead.temporaryEmailAddress
       ? { email: userData.email || lead.temporaryEmailAddress || undefined }
       : {}),
     ...(userData.phone ? { phone: userData.phone } : {}),
     ...(userData.postal_code ? { postalCode: userData.postal_code } : {}),
-    source: 'Yelp',
+    source: sourceLabel,
     customFields,
   }
 }
