@@ -6,6 +6,7 @@ import type { AppConfig } from './config/config.ts'
 import { type Database, type DB, INGEST_POOL_SIZE } from './db/database.ts'
 import type { Engine } from './engine/engine.ts'
 import type { JobDeps } from './engine/jobs/job-definition.ts'
+import { LeadEventRecorder } from './engine/lead-events/lead-event-recorder.ts'
 import type { JobQueue } from './engine/queue/job-queue.ts'
 import type { RegisteredRoute } from './http/access.ts'
 import { consoleStream, loggerOptions } from './http/logger-options.ts'
@@ -183,7 +184,12 @@ export async function buildApp({
     settings,
     backups,
     events,
-    leads: new LeadsService({ db, jobs, changes, alerts }),
+    leads: new LeadsService({
+      db,
+      jobs,
+      changes,
+      leadEvents: jobs && new LeadEventRecorder({ jobs, alerts, clock }),
+    }),
     playbooks: new PlaybookService(db),
     leadAutomation: new LeadAutomationService({ db, jobs, changes, clock }),
     aiDrafts: new AiDraftsService({ db, writer: core.aiDrafts, changes }),
@@ -239,7 +245,7 @@ function ingressServices(deps: {
       concurrentWrites: config.databaseUrl ? INGEST_POOL_SIZE - 1 : 1,
     }),
     replies: new ReplyService(ingestDb, jobs, keys, log),
-    ghlWebhooks: new GhlWebhookService(ingestDb, keys, changes, log),
+    ghlWebhooks: new GhlWebhookService(ingestDb, keys, changes, new LeadEventRecorder(jobDeps), log),
     pipeline: new PipelineService({ db, ghl: opportunities, jobs }),
     engine: new EngineService(db, jobDeps),
     jobs: new JobsService(db, jobs),

@@ -1,6 +1,7 @@
 import type { LeadStatus } from '@common/leads.ts'
 import type { DB } from '../../db/database.ts'
 import type { ChangePort } from '../../engine/changes/change-port.ts'
+import type { LeadEvents } from '../../engine/lead-events/lead-event-recorder.ts'
 import { isEcho, leadStatusFromGhl } from '../../engine/pipeline/pipeline-rules.ts'
 import type { GhlWebhookKeys } from '../../integrations/ghl/ghl-webhook-signature.ts'
 import { recordAudit } from '../../repositories/audit.repository.ts'
@@ -41,13 +42,16 @@ export interface GhlWebhookResult {
  * `POST /ghl/webhook` (docs/spec/product.md §9.4): GHL's app webhooks, verified like `/reply`
  * (the same X-GHL-Signature check over the raw bytes) and applied once per `webhookId`. An
  * opportunity's stage or status update sets its lead's status to the mapped one, in the request
- * (database only: nothing is written back to GHL), audited and announced to open inboxes.
+ * (database only: nothing is written back to GHL), audited and announced to open inboxes, and
+ * recorded as a lead event: its reactions are a status change's in the inbox (the follow-ups of a
+ * converted or closed lead end, `lead.status_changed` is raised; engine/lead-events/).
  */
 export class GhlWebhookService {
   constructor(
     private readonly db: DB,
     private readonly keys: GhlWebhookKeys,
     private readonly changes: ChangePort,
+    private readonly leadEvents: LeadEvents,
     private readonly log?: { error: (message: string) => void },
   ) {}
 
@@ -75,7 +79,7 @@ export class GhlWebhookService {
     }
     const client = await clientOfLocation(this.db, GHL_WEBHOOK_PATH, json, update.data.locationId)
     if (!client.ok) return client.answer
-    const outcome = await this.db.transaction(async (tx) => {
+    const outcome = await this.leadEvents.transaction(this.db, async (tx) => {
       if (!(await claimGhlWebhook(tx, webhookId, update.data.type))) {
         return { response: { received: true, duplicate: true }, leadId: null }
       }
@@ -140,6 +144,17 @@ export class GhlWebhookService {
       before: { status: current },
       after: { status: next, changedIn: 'GHL', opportunityId: update.id, stageId, ghlStatus },
     })
+    await this.leadEvents.record(tx, [
+      {
+        type: 'lead.status_changed',
+        clientId,
+        leadId: row.leadId,
+        previous: current,
+        status: next,
+        origin: 'ghl',
+        by: 'GHL',
+      },
+    ])
     return { response: { received: true, status: next }, leadId: row.leadId }
   }
 

@@ -10,13 +10,10 @@ import {
   upperBound,
 } from '@common/leads.ts'
 import type { DB } from '../../db/database.ts'
-import { statusChangedAlert } from '../../engine/alerts/alert-events.ts'
-import type { AlertPort } from '../../engine/alerts/alert-port.ts'
-import { queueLeadAutomation } from '../../engine/automation/automation-trigger.ts'
 import type { ChangePort } from '../../engine/changes/change-port.ts'
 import { hubReplyJob } from '../../engine/jobs/hub-reply.job.ts'
 import { leadContactJob } from '../../engine/jobs/lead-contact.job.ts'
-import { queueStatusMove } from '../../engine/pipeline/queue-opportunity.ts'
+import type { LeadEvents } from '../../engine/lead-events/lead-event-recorder.ts'
 import type { JobQueue } from '../../engine/queue/job-queue.ts'
 import type { HubReplyJob, LeadJob } from '../../engine/queue/queues.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
@@ -58,8 +55,11 @@ export interface LeadsServiceDeps {
   /** The job queue; without it (an app built alone) commands that need the engine refuse. */
   jobs?: JobQueue
   changes: ChangePort
-  /** `lead.status_changed` (docs/spec/product.md §9.3). */
-  alerts?: AlertPort
+  /**
+   * Where a status change is recorded, with the engine: its reactions (the opportunity's move,
+   * the follow-ups, `lead.status_changed`) follow from it (engine/lead-events/lead-reactions.ts).
+   */
+  leadEvents?: LeadEvents
 }
 
 /**
@@ -117,21 +117,25 @@ export class LeadsService {
 
   async setStatus(session: AuthenticatedSession, leadId: string, status: LeadStatus): Promise<Lead> {
     const row = await this.visibleLead(session, leadId)
-    const { jobs } = this.deps
-    if (jobs) {
-      // The change takes the lead's next version and queues its move in GHL, both or neither;
-      // converted or closed also ends the lead's first reply and follow-ups (docs/spec/product.md §9.2).
-      await jobs.transaction(this.deps.db, async (tx) => {
+    const { leadEvents } = this.deps
+    if (leadEvents) {
+      // The change and its reactions' jobs (the move in GHL, the end of the follow-ups of a
+      // converted or closed lead) commit together or not at all; its alert follows the commit.
+      await leadEvents.transaction(this.deps.db, async (tx) => {
         await setLeadStatus(tx, row.leadId, status)
-        await queueStatusMove(tx, jobs, row.clientId, row.leadId)
-        await queueLeadAutomation(this.deps.db, jobs, row, { tx })
+        await leadEvents.record(tx, [
+          {
+            type: 'lead.status_changed',
+            clientId: row.clientId,
+            leadId: row.leadId,
+            previous: row.status,
+            status,
+            origin: 'hub',
+            by: session.user.username,
+          },
+        ])
       })
     } else await setLeadStatus(this.deps.db, row.leadId, status)
-    if (row.status !== status) {
-      await this.deps.alerts?.raise(
-        statusChangedAlert(row.clientId, row.leadId, row.status, status, session.user.username),
-      )
-    }
     this.announce(row)
     return this.reread(session, leadId)
   }
