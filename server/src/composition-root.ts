@@ -193,7 +193,7 @@ export async function buildApp({
     playbooks: new PlaybookService(db),
     leadAutomation: new LeadAutomationService({ db, jobs, changes, clock }),
     aiDrafts: new AiDraftsService({ db, writer: core.aiDrafts, changes }),
-    leadDuties: new LeadDutiesService({ db, jobs, changes, leads: engine ? providers.yelpLeads : undefined }),
+    leadDuties: new LeadDutiesService({ db, jobs, changes, sources: engine ? core.sources : undefined }),
     alertChannels: new AlertChannelsService({
       db,
       box,

@@ -4,9 +4,12 @@ import { NotFoundError, ValidationError } from '../lib/errors.ts'
 import { findYelpConnection } from '../repositories/connections.repository.ts'
 import { startLeadImport, updateLeadImport } from '../repositories/lead-imports.repository.ts'
 import { leadSyncBulkJob } from './jobs/lead-sync.job.ts'
-import type { LeadsPort } from './provider-ports.ts'
 import type { JobQueue } from './queue/job-queue.ts'
 import type { LeadSyncJob } from './queue/queues.ts'
+import type { LeadSources } from './sources/sources.ts'
+
+/** The source of the business imported: a client's connected business is Yelp's until locations carry their own. */
+const BUSINESS_SOURCE = 'yelp'
 
 /** Lead syncs queued per insert by an import. */
 const IMPORT_BATCH = 500
@@ -19,7 +22,7 @@ export class LeadImport {
   constructor(
     private readonly db: DB,
     private readonly jobs: JobQueue,
-    private readonly leads: LeadsPort,
+    private readonly sources: Pick<LeadSources, 'get'>,
     /** Queues the import's job (jobs/lead-import.job.ts). */
     private readonly queueRun: (clientId: string) => Promise<unknown>,
   ) {}
@@ -39,8 +42,10 @@ export class LeadImport {
   async run(clientId: string): Promise<{ queued: number }> {
     const businessId = (await findYelpConnection(this.db, clientId))?.businessId
     if (!businessId) return { queued: 0 }
+    const source = this.sources.get(BUSINESS_SOURCE)
     try {
-      const leadIds = await this.leads.listLeadIds(clientId, businessId)
+      // A source that cannot list a business's leads has nothing to import.
+      const leadIds = source.listLeadIds ? await source.listLeadIds(clientId, businessId) : []
       await updateLeadImport(this.db, clientId, { leadsFound: leadIds.length })
       let queued = 0
       // In batches of one insert each, at bulk priority: live webhooks' syncs go first.

@@ -6,9 +6,16 @@ import {
   listStoredLeadIdsAmong,
 } from '../repositories/leads.repository.ts'
 import { leadSyncBulkJob } from './jobs/lead-sync.job.ts'
-import type { LeadsPort } from './provider-ports.ts'
 import type { JobQueue } from './queue/job-queue.ts'
 import type { LeadSyncJob } from './queue/queues.ts'
+import type { LeadSource } from './sources/lead-source.ts'
+import type { LeadSources } from './sources/sources.ts'
+
+/**
+ * The source of the businesses reconciled: the connected businesses are Yelp's
+ * (listYelpConnectedBusinesses) until locations carry their own source.
+ */
+const BUSINESS_SOURCE = 'yelp'
 
 // Webhooks can be late or lost (docs/providers/yelp.md §2; docs/providers/simulators.md pitfall
 // 5): look back over recent leads.
@@ -56,16 +63,20 @@ export class Reconciler {
   constructor(
     private readonly db: DB,
     private readonly jobs: JobQueue,
-    private readonly leads: LeadsPort,
+    private readonly sources: Pick<LeadSources, 'get'>,
   ) {}
 
   async run(now = new Date()): Promise<{ queued: number; failures: string[] }> {
+    const source = this.sources.get(BUSINESS_SOURCE)
+    // Only a source that lists a business's leads can be reconciled against it.
+    const listLeadIds = source.listLeadIds?.bind(source)
+    if (!listLeadIds) return { queued: 0, failures: [] }
     const connected = await listYelpConnectedBusinesses(this.db)
     let queued = 0
     const failures: string[] = []
     for (const { clientId, businessId } of connected) {
       try {
-        const recent = await this.leads.listLeadIds(clientId, businessId, {
+        const recent = await listLeadIds(clientId, businessId, {
           createdAfter: new Date(now.getTime() - NEW_LEAD_WINDOW_MS),
         })
         const stored = new Set(await listStoredLeadIdsAmong(this.db, clientId, recent))
@@ -77,7 +88,7 @@ export class Reconciler {
         })
         const job = (leadId: string, reason: string): LeadSyncJob => ({ clientId, leadId, reason })
         const unknownSet = new Set(unknown)
-        const active = await this.quietLeadsWithNews(clientId, now, failures)
+        const active = await this.quietLeadsWithNews(source, clientId, now, failures)
         const stale = new Set([...due, ...active].filter((leadId) => !unknownSet.has(leadId)))
         const jobs = [
           ...unknown.map((leadId) => job(leadId, 'reconcile')),
@@ -93,11 +104,16 @@ export class Reconciler {
   }
 
   /**
-   * This run's slot of the leads quiet past the last checkpoint whose Yelp `last_event_time` is
-   * newer than the stored one: a webhook for them was lost. A lead Yelp cannot answer for now is
-   * noted and left for tomorrow's round.
+   * This run's slot of the leads quiet past the last checkpoint whose last activity on the source
+   * (Yelp's `last_event_time`) is newer than the stored one: a webhook for them was lost. A lead
+   * the source cannot answer for now is noted and left for tomorrow's round.
    */
-  private async quietLeadsWithNews(clientId: string, now: Date, failures: string[]): Promise<string[]> {
+  private async quietLeadsWithNews(
+    source: LeadSource,
+    clientId: string,
+    now: Date,
+    failures: string[],
+  ): Promise<string[]> {
     const lastCheckpoint = CHECKPOINTS_MS.at(-1) ?? 0
     const quiet = await listQuietLeadsInSlot(this.db, clientId, {
       quietSince: new Date(now.getTime() - lastCheckpoint - RECONCILE_INTERVAL_MS),
@@ -108,8 +124,8 @@ export class Reconciler {
     const withNews: string[] = []
     for (const { leadId, lastEventTime } of quiet) {
       try {
-        const lead = await this.leads.getLead(clientId, leadId)
-        const last = lead.last_event_time ? Date.parse(lead.last_event_time) : Number.NaN
+        const lead = await source.readLead(clientId, leadId)
+        const last = lead.lastActivityAt ? Date.parse(lead.lastActivityAt) : Number.NaN
         if (last > lastEventTime.getTime()) withNews.push(leadId)
       } catch (error) {
         failures.push(`${clientId}/${leadId}: ${(error as Error).message}`)

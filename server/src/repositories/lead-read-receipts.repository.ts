@@ -1,3 +1,4 @@
+import { type LeadMessage, storedMessagesOf } from '@common/lead-model.ts'
 import { eq, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { leads } from '../db/schema.ts'
@@ -8,17 +9,21 @@ import { leads } from '../db/schema.ts'
 export interface LeadReadState {
   leadId: string
   clientId: string
-  events: unknown[]
+  /** The lead's source (engine/sources/sources.ts), which is told of the read. */
+  source: string
+  /** The stored conversation, oldest first (common/lead-model.ts). */
+  messages: LeadMessage[]
   readRequestedEventId: string | null
   readEventId: string | null
 }
 
-/** The lead's events and read markers, locked until the transaction ends (one request at a time). */
+/** The lead's messages and read markers, locked until the transaction ends (one request at a time). */
 export async function lockLeadReadState(db: DB, leadId: string): Promise<LeadReadState | null> {
   const [row] = await db
     .select({
       leadId: leads.leadId,
       clientId: leads.clientId,
+      source: leads.source,
       events: leads.events,
       readRequestedEventId: leads.readRequestedEventId,
       readEventId: leads.readEventId,
@@ -26,7 +31,9 @@ export async function lockLeadReadState(db: DB, leadId: string): Promise<LeadRea
     .from(leads)
     .where(eq(leads.leadId, leadId))
     .for('update')
-  return row ? { ...row, events: row.events ?? [] } : null
+  if (!row) return null
+  const { events: _stored, ...markers } = row
+  return { ...markers, messages: storedMessagesOf(row) }
 }
 
 export async function setReadRequested(db: DB, leadId: string, eventId: string): Promise<void> {

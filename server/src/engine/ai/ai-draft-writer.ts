@@ -1,11 +1,10 @@
+import { type LeadMessage, storedMessagesOf } from '@common/lead-model.ts'
 import type { Playbook } from '@common/playbook.ts'
 import type { DB } from '../../db/database.ts'
 import { type AiChatClient, AiModelError } from '../../integrations/ai/ai-chat.client.ts'
-import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import { findClient } from '../../repositories/clients.repository.ts'
 import type { LeadRow } from '../../repositories/leads.repository.ts'
 import { findPlaybook } from '../../repositories/playbooks.repository.ts'
-import { storedEventsOf } from '../lead-sync/lead-mapper.ts'
 import { AiBreaker } from './ai-breaker.ts'
 import { draftFacts } from './draft-facts.ts'
 import { applyDraftRules } from './draft-output-rules.ts'
@@ -37,11 +36,11 @@ export class AiDraftWriter {
 
   async write(
     lead: LeadRow,
-    options: { playbook?: Playbook; events?: YelpEvent[] } = {},
+    options: { playbook?: Playbook; messages?: LeadMessage[] } = {},
   ): Promise<AiDraftResult> {
     const playbook = options.playbook ?? (await findPlaybook(this.db, lead.clientId))
     const client = await findClient(this.db, lead.clientId)
-    const facts = draftFacts(lead, options.events ?? storedEventsOf(lead), client?.name ?? '', playbook)
+    const facts = draftFacts(lead, options.messages ?? storedMessagesOf(lead), client?.name ?? '', playbook)
     const prompt = buildDraftPrompt(facts)
     let answer: string
     try {

@@ -1,3 +1,4 @@
+import { storedMessagesOf } from '@common/lead-model.ts'
 import { describe, expect, it } from 'vitest'
 import {
   type YelpEvent,
@@ -5,6 +6,7 @@ import {
   yelpEventSchema,
   yelpLeadSchema,
 } from '../../integrations/yelp/yelp.schemas.ts'
+import { yelpLeadMessage, yelpLeadSnapshot } from '../../integrations/yelp/yelp-lead-source.ts'
 import type { LeadRow } from '../../repositories/leads.repository.ts'
 import { toLeadFields } from '../lead-sync/lead-mapper.ts'
 import { draftFacts } from './draft-facts.ts'
@@ -44,14 +46,16 @@ const events: YelpEvent[] = [
 ]
 
 function storedLead(): LeadRow {
-  return { ...toLeadFields('acme', yelpLead, events), status: 'new' } as unknown as LeadRow
+  const fields = toLeadFields('acme', 'yelp', yelpLeadSnapshot(yelpLead), events.map(yelpLeadMessage))
+  return { ...fields, status: 'new' } as unknown as LeadRow
 }
 
 describe('draftFacts from a stored lead', () => {
   const playbook = { profile: 'Roofers.', allowContactDetails: false }
 
   it('carries the survey questions and answers, the job, the availability and the postal code', () => {
-    const facts = draftFacts(storedLead(), events, 'Acme Roofing', playbook)
+    const lead = storedLead()
+    const facts = draftFacts(lead, storedMessagesOf(lead), 'Acme Roofing', playbook)
     expect(facts.surveyAnswers).toEqual([
       { question: 'What type of roof?', answers: ['Shingle'] },
       { question: 'Which rooms are affected?', answers: ['Garage', 'Kitchen'] },
@@ -66,9 +70,8 @@ describe('draftFacts from a stored lead', () => {
 
   it('reads the survey from survey_fields when a stored lead has no original answers', () => {
     const lead = storedLead()
-    const project = lead.projectData as Record<string, unknown>
-    lead.projectData = { ...project, original_survey_answers: undefined }
-    expect(draftFacts(lead, events, 'Acme Roofing', playbook).surveyAnswers).toEqual([
+    lead.projectData = { ...lead.projectData, original_survey_answers: undefined }
+    expect(draftFacts(lead, storedMessagesOf(lead), 'Acme Roofing', playbook).surveyAnswers).toEqual([
       { question: 'What type of roof?', answers: ['Shingle'] },
       { question: 'Which rooms are affected?', answers: ['Garage', 'Kitchen'] },
     ])

@@ -1,6 +1,7 @@
+import { isConversationMessage, type LeadMessage } from '@common/lead-model.ts'
+import { leadProjectDataSchema, leadUserDataSchema } from '@common/leads.ts'
 import type { Playbook } from '@common/playbook.ts'
-import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
-import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
+import { z } from 'zod'
 import type { LeadRow } from '../../repositories/leads.repository.ts'
 import type { DraftFacts } from './draft-prompt.ts'
 
@@ -11,18 +12,18 @@ import type { DraftFacts } from './draft-prompt.ts'
  */
 export function draftFacts(
   lead: LeadRow,
-  events: YelpEvent[],
+  messages: LeadMessage[],
   businessName: string,
   playbook: Pick<Playbook, 'profile' | 'allowContactDetails'>,
 ): DraftFacts {
-  const project = (lead.projectData ?? {}) as Record<string, unknown>
-  const conversation = events
-    // Every event with words (the quote request, texts, attachments' captions), not the phone opt-ins.
-    .filter(isMessageEvent)
-    .map((event) => ({
-      from: event.user_type === 'CONSUMER' ? ('customer' as const) : ('business' as const),
-      text: (event.event_content.text ?? event.event_content.fallback_text ?? '').trim(),
-      at: Date.parse(event.time_created),
+  const project = leadProjectDataSchema.safeParse(lead.projectData ?? {}).data ?? {}
+  const conversation = messages
+    // Every message with words (the quote request, texts, attachments' captions), not the phone opt-ins.
+    .filter(isConversationMessage)
+    .map((message) => ({
+      from: message.author === 'consumer' ? ('customer' as const) : ('business' as const),
+      text: message.text,
+      at: Date.parse(message.time),
     }))
     .filter((message) => message.text !== '')
     .sort((a, b) => a.at - b.at)
@@ -30,14 +31,15 @@ export function draftFacts(
     .slice(-30)
     .map(({ from, text }) => ({ from, text: text.slice(0, 2000) }))
   const status = project.availability_status
-  const dates = strings(project.availability_dates)
-  const postalCode = project.postal_code ?? (lead.userData as { postal_code?: unknown } | null)?.postal_code
+  const dates = project.availability_dates ?? []
+  const postalCode =
+    project.postal_code ?? leadUserDataSchema.safeParse(lead.userData ?? {}).data?.postal_code
   return {
     businessName,
     profile: playbook.profile,
     allowContactDetails: playbook.allowContactDetails,
     customerName: lead.userDisplayName,
-    jobNames: strings(project.job_names),
+    jobNames: project.job_names ?? [],
     availability:
       typeof status === 'string' || dates.length
         ? { ...(typeof status === 'string' ? { status } : {}), dates }
@@ -49,23 +51,26 @@ export function draftFacts(
   }
 }
 
+/** One entry of the stored `original_survey_answers`: the source's question text and answers. */
+const originalAnswerSchema = z.looseObject({ question_text: z.unknown(), answer_text: z.unknown() })
+
 /**
- * The survey as Yelp sent it (`original_survey_answers`: question text and answers, in Yelp's
+ * The survey as the source sent it (`original_survey_answers`: question text and answers, in its
  * order), or, for a lead stored without it, the question → answers map (`survey_fields`).
  */
-function surveyOf(project: Record<string, unknown>): DraftFacts['surveyAnswers'] {
-  const original = Array.isArray(project.original_survey_answers) ? project.original_survey_answers : []
-  const fromOriginal = original
-    .map((entry) => entry as { question_text?: unknown; answer_text?: unknown })
-    .filter((entry) => typeof entry.question_text === 'string' && entry.question_text.trim() !== '')
-    .map((entry) => ({
-      question: String(entry.question_text),
-      answers: typeof entry.answer_text === 'string' ? [entry.answer_text] : strings(entry.answer_text),
-    }))
+function surveyOf(project: z.output<typeof leadProjectDataSchema>): DraftFacts['surveyAnswers'] {
+  const fromOriginal = (project.original_survey_answers ?? [])
+    .flatMap((entry) => {
+      const parsed = originalAnswerSchema.safeParse(entry)
+      return parsed.success ? [parsed.data] : []
+    })
+    .flatMap(({ question_text: question, answer_text: answers }) =>
+      typeof question === 'string' && question.trim() !== ''
+        ? [{ question, answers: typeof answers === 'string' ? [answers] : strings(answers) }]
+        : [],
+    )
   if (fromOriginal.length) return fromOriginal
-  const fields = project.survey_fields
-  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return []
-  return Object.entries(fields).map(([question, answers]) => ({ question, answers: strings(answers) }))
+  return Object.entries(project.survey_fields ?? {}).map(([question, answers]) => ({ question, answers }))
 }
 
 function strings(value: unknown): string[] {

@@ -1,7 +1,7 @@
 import type { AutomationReason } from '@common/lead-automation.ts'
+import { type LeadMessage, storedMessagesOf } from '@common/lead-model.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import type { DB } from '../../db/database.ts'
-import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
 import {
   AUTOMATION_SOURCE,
   cancelScheduledSteps,
@@ -11,13 +11,13 @@ import {
 import { deleteAutomationDraftsOfLead } from '../../repositories/lead-drafts.repository.ts'
 import { findLead } from '../../repositories/leads.repository.ts'
 import type { MessageRow } from '../../repositories/messages.repository.ts'
-import { storedEventsOf } from '../lead-sync/lead-mapper.ts'
-import type { LeadsPort } from '../provider-ports.ts'
+import type { LeadSources } from '../sources/sources.ts'
 import { overtakenBy } from './automation-overtaken.ts'
 
 /**
- * How old a claim may be for its post to trust the events the claiming run read: younger, that
- * run read Yelp moments ago; older (a burst, an outage, a re-auth held the post), Yelp is asked.
+ * How old a claim may be for its post to trust the messages the claiming run read: younger, that
+ * run read the source moments ago; older (a burst, an outage, a re-auth held the post), the
+ * lead's source is asked.
  */
 const FRESH_CLAIM_MS = 5_000
 
@@ -30,19 +30,20 @@ interface AutomatedMeta {
 
 export interface AutomatedPostGateDeps {
   db: DB
-  yelpLeads: Pick<LeadsPort, 'listEvents'>
+  sources: LeadSources
   clock: () => Date
   log: FastifyBaseLogger
 }
 
 /**
- * Right before a first reply or follow-up is posted to Yelp — which may be hours after the run
+ * Right before a first reply or follow-up is posted to the lead's source — which may be hours after the run
  * that claimed it (docs/spec/product.md §9.2) — looks again: the lead's status as stored now, the
  * replies of people, and consumer messages newer than the step was decided on. When one of them
  * means the message must not go, the step ends with that reason (history) and its message is
  * withdrawn, in one transaction; answers the reason, or null to post. A draft a person approved
- * is not checked here (its send was). A retry after an attempt that may have reached Yelp posts
- * as before when Yelp shows the text: it went out.
+ * is not checked here (its send was). A retry after an attempt that may have reached the source
+ * posts as before when the source shows the text: it went out. (`yelpAttemptedAt` is the stored
+ * name of that attempt's time, kept for the messages already recorded.)
  */
 export async function withdrawIfOvertaken(
   deps: AutomatedPostGateDeps,
@@ -56,13 +57,13 @@ export async function withdrawIfOvertaken(
   if (!lead) return null
   const now = deps.clock()
   const held = now.getTime() - row.createdAt.getTime() >= FRESH_CLAIM_MS
-  const events =
+  const messages =
     held || meta.yelpAttemptedAt
-      ? await deps.yelpLeads.listEvents(row.clientId, meta.leadId)
-      : storedEventsOf(lead)
-  if (meta.yelpAttemptedAt && onYelpAlready(events, row.content ?? '', meta.yelpAttemptedAt)) return null
+      ? await deps.sources.get(lead.source).readMessages(row.clientId, meta.leadId)
+      : storedMessagesOf(lead)
+  if (meta.yelpAttemptedAt && onSourceAlready(messages, row.content ?? '', meta.yelpAttemptedAt)) return null
   const consumerAfter = step.consumerSeenUntil ?? row.createdAt
-  const reason = await overtakenBy(deps.db, lead, events, consumerAfter)
+  const reason = await overtakenBy(deps.db, lead, messages, consumerAfter)
   if (!reason) return null
   const withdrawn = await deps.db.transaction(async (tx) => {
     if (!(await withdrawClaimedStep(tx, { id: step.id, kind: step.kind, messageRowId: row.id }, reason, now)))
@@ -83,13 +84,13 @@ export async function withdrawIfOvertaken(
 
 const normalised = (text: string) => text.replace(/\s+/g, ' ').trim()
 
-/** Whether Yelp holds this text from the business since the first attempt (with clock slack). */
-function onYelpAlready(events: readonly YelpEvent[], text: string, attemptedAt: string): boolean {
+/** Whether the source holds this text from the business since the first attempt (with clock slack). */
+function onSourceAlready(messages: readonly LeadMessage[], text: string, attemptedAt: string): boolean {
   const since = Date.parse(attemptedAt) - 60_000
-  return events.some(
-    (event) =>
-      event.user_type === 'BIZ' &&
-      normalised(event.event_content?.text ?? '') === normalised(text) &&
-      Date.parse(event.time_created) >= since,
+  return messages.some(
+    (message) =>
+      message.author !== 'consumer' &&
+      normalised(message.text) === normalised(text) &&
+      Date.parse(message.time) >= since,
   )
 }

@@ -1,7 +1,6 @@
 import type { AutomationReason } from '@common/lead-automation.ts'
+import { isConversationMessage, type LeadMessage } from '@common/lead-model.ts'
 import type { DB } from '../../db/database.ts'
-import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
-import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
 import { findLastPersonReplyAt } from '../../repositories/lead-automation.repository.ts'
 import type { LeadRow } from '../../repositories/leads.repository.ts'
 
@@ -17,11 +16,11 @@ const CLOSED_STATUSES: ReadonlySet<string> = new Set(['converted', 'closed'])
 export async function overtakenBy(
   db: DB,
   lead: LeadRow,
-  events: readonly YelpEvent[],
+  messages: readonly LeadMessage[],
   consumerAfter: Date,
 ): Promise<AutomationReason | null> {
   if (CLOSED_STATUSES.has(lead.status)) return 'status_closed'
-  const { consumer, business } = conversationTimes(events)
+  const { consumer, business } = conversationTimes(messages)
   const personAt = await findLastPersonReplyAt(db, lead.clientId, lead.leadId, business)
   const firstConsumer = consumer.length ? Math.min(...consumer) : null
   if (personAt && (firstConsumer === null || personAt.getTime() >= firstConsumer)) return 'business_replied'
@@ -31,28 +30,28 @@ export async function overtakenBy(
 
 /**
  * The conversation's messages by author: when the consumer wrote (epoch ms), and the business's
- * messages with their event ids (the planner and this check tell the hub's own from a person's).
+ * messages with their ids (the planner and this check tell the hub's own from a person's).
  */
-export function conversationTimes(events: readonly YelpEvent[]): {
+export function conversationTimes(messages: readonly LeadMessage[]): {
   consumer: number[]
   business: Array<{ id: string; at: Date }>
 } {
-  const messages = events.filter(isMessageEvent).map((event) => ({
-    id: event.id,
-    who: event.user_type,
-    at: new Date(event.time_created),
+  const conversation = messages.filter(isConversationMessage).map((message) => ({
+    id: message.id,
+    consumer: message.author === 'consumer',
+    at: new Date(message.time),
   }))
   return {
-    consumer: messages.filter((m) => m.who === 'CONSUMER').map((m) => m.at.getTime()),
-    business: messages.filter((m) => m.who === 'BIZ').map(({ id, at }) => ({ id, at })),
+    consumer: conversation.filter((m) => m.consumer).map((m) => m.at.getTime()),
+    business: conversation.filter((m) => !m.consumer).map(({ id, at }) => ({ id, at })),
   }
 }
 
-/** The newest consumer message of the events; null when the consumer has written nothing. */
-export function newestConsumerMessageAt(events: readonly YelpEvent[]): Date | null {
-  const times = events
-    .filter((event) => isMessageEvent(event) && event.user_type === 'CONSUMER')
-    .map((event) => Date.parse(event.time_created))
+/** The newest consumer message of the conversation; null when the consumer has written nothing. */
+export function newestConsumerMessageAt(messages: readonly LeadMessage[]): Date | null {
+  const times = messages
+    .filter((message) => isConversationMessage(message) && message.author === 'consumer')
+    .map((message) => Date.parse(message.time))
     .filter((time) => !Number.isNaN(time))
   return times.length ? new Date(Math.max(...times)) : null
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { isWithinBusinessHours, nextBusinessMoment } from '@common/business-hours.ts'
 import type { AiFallbackCause, AiFallbackReason } from '@common/lead-automation.ts'
+import { isConversationMessage, type LeadMessage, storedMessagesOf } from '@common/lead-model.ts'
+import { leadProjectDataSchema } from '@common/leads.ts'
 import { type FirstReplySource, NO_JOB_TYPE, type Playbook, renderTemplate } from '@common/playbook.ts'
-import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
-import { isMessageEvent } from '../../integrations/yelp/yelp-events.ts'
 import { recordAiDraft } from '../../repositories/ai-drafts.repository.ts'
 import { findClient } from '../../repositories/clients.repository.ts'
 import {
@@ -29,7 +29,6 @@ import type { AiDraftResult } from '../ai/ai-draft-writer.ts'
 import { hubReplyJob } from '../jobs/hub-reply.job.ts'
 import type { JobDeps } from '../jobs/job-definition.ts'
 import type { LeadAutomationAiJob, LeadAutomationJob } from '../jobs/lead-automation.queue.ts'
-import { storedEventsOf } from '../lead-sync/lead-mapper.ts'
 import { conversationTimes, newestConsumerMessageAt } from './automation-overtaken.ts'
 import { type AutomationAction, type LeadFacts, planAutomation } from './automation-plan.ts'
 
@@ -62,9 +61,9 @@ export interface AutomationOutcome {
 /**
  * One run of a lead's automation (docs/spec/product.md §9.2): decide (automation-plan.ts), then
  * carry out the steps that are due. Before a step is posted the conversation is read again from
- * Yelp, so a business reply or a consumer message that arrived meanwhile cancels it. A step is
+ * the lead's source, so a business reply or a consumer message that arrived meanwhile cancels it. A step is
  * posted in one transaction with its claim: the step leaves `scheduled`, the message is recorded
- * and its delivery queued, all or nothing; the delivery itself checks Yelp's events before a
+ * and its delivery queued, all or nothing; the delivery itself checks the source's messages before a
  * second attempt, so a crash at any point neither loses the step nor posts it twice.
  */
 export class LeadAutomationRunner {
@@ -84,14 +83,14 @@ export class LeadAutomationRunner {
     const lead = await findLead(this.deps.db, job.clientId, job.leadId)
     if (!lead) return outcome
     const gates = await this.gates(lead)
-    outcome.planned += await this.plan(lead, gates, storedEventsOf(lead))
+    outcome.planned += await this.plan(lead, gates, storedMessagesOf(lead))
     const due = (await listAutomation(this.deps.db, job.leadId)).filter((row) => this.isDue(row))
     if (!due.length) return outcome
-    // Right before posting: the conversation as Yelp has it now, not as the last sync stored it,
-    // unless the sync that queued this run read it moments ago.
+    // Right before posting: the conversation as the lead's source has it now, not as the last
+    // sync stored it, unless the sync that queued this run read it moments ago.
     const fresh = this.justRead(job)
-      ? storedEventsOf(lead)
-      : await this.deps.providers.yelpLeads.listEvents(job.clientId, job.leadId)
+      ? storedMessagesOf(lead)
+      : await this.deps.sources.get(lead.source).readMessages(job.clientId, job.leadId)
     outcome.planned += await this.plan(lead, gates, fresh)
     for (const row of await listAutomation(this.deps.db, job.leadId)) {
       if (!this.isDue(row)) continue
@@ -114,7 +113,7 @@ export class LeadAutomationRunner {
    * before the model is asked, so of two runs for it (a redelivery, a sweep, two processes) one
    * asks; the other finds it taken and leaves. The claim is not the post: the step still settles
    * in the transaction that records its message, and is looked at again before it leaves for
-   * Yelp (automated-post-gate.ts).
+   * the source (automated-post-gate.ts).
    */
   async writeWithModel(job: LeadAutomationAiJob): Promise<{ outcome: string }> {
     const { db } = this.deps
@@ -126,10 +125,10 @@ export class LeadAutomationRunner {
     const lead = await findLead(db, job.clientId, job.leadId)
     if (!lead) return { outcome: 'lead gone' }
     const gates = await this.gates(lead)
-    const events = storedEventsOf(lead)
+    const messages = storedMessagesOf(lead)
     const writer = this.writerOf(row, gates.playbook)
-    const done = await this.carryOut(row, lead, gates.playbook, events, writer)
-    if (done) await this.plan(lead, gates, events)
+    const done = await this.carryOut(row, lead, gates.playbook, messages, writer)
+    if (done) await this.plan(lead, gates, messages)
     return { outcome: done ?? 'nothing' }
   }
 
@@ -175,9 +174,9 @@ export class LeadAutomationRunner {
   }
 
   /**
-   * Whether the lead sync that queued this run read Yelp's events under JUST_READ_MS ago. The
+   * Whether the lead sync that queued this run read the lead's messages under JUST_READ_MS ago. The
    * lead was read from the database after that sync stored them, so its events are at least
-   * that fresh; reading again would spend a second call of Yelp's 5 a second on the same
+   * that fresh; reading again would spend a second call of the source's budget (Yelp's 5 a second) on the same
    * answer, which in a burst of new leads halves how fast first replies go out.
    */
   private justRead(job: LeadAutomationJob): boolean {
@@ -187,15 +186,15 @@ export class LeadAutomationRunner {
   }
 
   /** Applies the planner's decision; answers how many steps it scheduled or recorded. */
-  private async plan(lead: LeadRow, gates: Gates, events: YelpEvent[]): Promise<number> {
-    const facts = await this.facts(lead, gates, events)
+  private async plan(lead: LeadRow, gates: Gates, messages: LeadMessage[]): Promise<number> {
+    const facts = await this.facts(lead, gates, messages)
     let applied = 0
     for (const action of planAutomation(facts)) applied += await this.apply(lead, action)
     return applied
   }
 
-  private async facts(lead: LeadRow, gates: Gates, events: YelpEvent[]): Promise<LeadFacts> {
-    const { consumer, business } = conversationTimes(events)
+  private async facts(lead: LeadRow, gates: Gates, messages: LeadMessage[]): Promise<LeadFacts> {
+    const { consumer, business } = conversationTimes(messages)
     const rows = await listAutomation(this.deps.db, lead.leadId)
     return {
       now: this.now(),
@@ -237,12 +236,12 @@ export class LeadAutomationRunner {
     row: AutomationRow,
     lead: LeadRow,
     playbook: Playbook,
-    events: YelpEvent[],
+    messages: LeadMessage[],
     writer: Writer,
   ): Promise<'sent' | 'drafted' | null> {
     const { db } = this.deps
     const now = this.now()
-    const template = await this.textOf(row, lead, playbook, events)
+    const template = await this.textOf(row, lead, playbook, messages)
     if (template === null) {
       await settleAutomationStep(db, row.id, { state: 'skipped', reason: 'disabled', at: now })
       return null
@@ -258,11 +257,11 @@ export class LeadAutomationRunner {
       await this.wakeAt(lead, opening)
       return null
     }
-    const written = await this.writtenBy(row, lead, playbook, events, template, writer)
+    const written = await this.writtenBy(row, lead, playbook, messages, template, writer)
     const mode = row.kind === 'first_reply' ? playbook.firstReply.mode : playbook.followUpMode
     // With the newest consumer message the step was decided on: one newer by the time the
     // message is posted, or its draft sent, withdraws it (automated-post-gate.ts).
-    const outcome = { at: now, ...written.history, consumerSeenUntil: newestConsumerMessageAt(events) }
+    const outcome = { at: now, ...written.history, consumerSeenUntil: newestConsumerMessageAt(messages) }
     return this.deps.jobs
       .transaction(db, async (tx) => {
         if (mode === 'suggest') {
@@ -339,7 +338,7 @@ export class LeadAutomationRunner {
     row: AutomationRow,
     lead: LeadRow,
     playbook: Playbook,
-    events: YelpEvent[],
+    messages: LeadMessage[],
     template: string,
     writer: Writer,
   ): Promise<WrittenStep> {
@@ -361,7 +360,7 @@ export class LeadAutomationRunner {
         ? ({ ok: false, code: 'breaker_open', message: 'the model kept failing lately: not asked' } as const)
         : recordOutcome(
             model.breaker,
-            await model.write(lead, { playbook, events }).catch(failed(model.breaker)),
+            await model.write(lead, { playbook, messages }).catch(failed(model.breaker)),
           )
     if (result.ok) return { text: result.text, isAi: true, history: { source: 'ai' } }
     this.deps.log.warn(
@@ -380,19 +379,19 @@ export class LeadAutomationRunner {
     row: AutomationRow,
     lead: LeadRow,
     playbook: Playbook,
-    events: YelpEvent[],
+    messages: LeadMessage[],
   ): Promise<string | null> {
     const client = await findClient(this.deps.db, lead.clientId)
-    const jobNames = (lead.projectData as { job_names?: unknown } | null)?.job_names
+    const jobNames = leadProjectDataSchema.safeParse(lead.projectData ?? {}).data?.job_names
     const values = {
       name: lead.userDisplayName,
-      jobType: Array.isArray(jobNames) && typeof jobNames[0] === 'string' ? jobNames[0] : NO_JOB_TYPE,
+      jobType: jobNames?.[0] ?? NO_JOB_TYPE,
       businessName: client?.name ?? '',
     }
     if (row.kind === 'first_reply') {
       if (!playbook.firstReply.enabled) return null
       return renderTemplate(
-        firstReplyTemplate(playbook, firstConsumerTime(events) ?? lead.timeCreated),
+        firstReplyTemplate(playbook, firstConsumerTime(messages) ?? lead.timeCreated),
         values,
       )
     }
@@ -435,10 +434,10 @@ export function firstReplyTemplate(playbook: Playbook, consumerMessageAt: Date):
   return isWithinBusinessHours(consumerMessageAt, playbook) || !afterHours.trim() ? inHours : afterHours
 }
 
-function firstConsumerTime(events: YelpEvent[]): Date | null {
-  const times = events
-    .filter((event) => isMessageEvent(event) && event.user_type === 'CONSUMER')
-    .map((event) => Date.parse(event.time_created))
+function firstConsumerTime(messages: LeadMessage[]): Date | null {
+  const times = messages
+    .filter((message) => isConversationMessage(message) && message.author === 'consumer')
+    .map((message) => Date.parse(message.time))
     .filter((time) => !Number.isNaN(time))
   return times.length ? new Date(Math.min(...times)) : null
 }

@@ -29,7 +29,7 @@ export const hubReplyJob = defineJob({
       replyHandler(deps),
       new GhlContactLinker(deps.db, deps.providers.ghl, deps.sources),
       deps.providers.ghl,
-      (row) => withdrawIfOvertaken({ ...deps, yelpLeads: deps.providers.yelpLeads }, row),
+      (row) => withdrawIfOvertaken(deps, row),
     ).run(job),
   // Shown `error` in the inbox, where Retry sends it again.
   onDead: async (job, reason, { deps }) => {

@@ -8,7 +8,7 @@ const payload: z.ZodType<ClientJob> = z.looseObject({ clientId: z.string() })
 
 /** The client's historical import: `start` checks and queues it, the job pages the lead ids. */
 export function leadImport(deps: JobDeps): LeadImport {
-  return new LeadImport(deps.db, deps.jobs, deps.providers.yelpLeads, (clientId) =>
+  return new LeadImport(deps.db, deps.jobs, deps.sources, (clientId) =>
     deps.jobs.enqueue(leadImportJob, { clientId }),
   )
 }

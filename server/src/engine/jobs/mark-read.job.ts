@@ -11,13 +11,13 @@ const payload: z.ZodType<MarkReadJob> = z.looseObject({
   readAt: z.string(),
 })
 
-/** Mark on Yelp the consumer event a person opened in the inbox (docs/decisions/0012). */
+/** Mark on the lead's source (Yelp) the consumer message a person opened in the inbox (docs/decisions/0012). */
 export const markReadJob = defineJob({
   queue: QUEUES.markRead,
   payload,
   workers: 1,
   options: STANDARD_RETRIES,
-  // A read receipt must survive a Yelp outage too.
+  // A read receipt must survive the source's outage too.
   horizonMs: DAY_HORIZON_MS,
-  handle: (job, { deps }) => new MarkReadHandler(deps.db, deps.providers.yelpLeads).run(job),
+  handle: (job, { deps }) => new MarkReadHandler(deps.db, deps.sources).run(job),
 })

@@ -18,5 +18,5 @@ export const reconcileJob = defineJob({
   schedule: { cron: RECONCILE_CRON },
   calls: () => 'bulk',
   announces: 'logs',
-  handle: (_job, { deps }) => new Reconciler(deps.db, deps.jobs, deps.providers.yelpLeads).run(deps.clock()),
+  handle: (_job, { deps }) => new Reconciler(deps.db, deps.jobs, deps.sources).run(deps.clock()),
 })

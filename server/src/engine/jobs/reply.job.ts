@@ -13,7 +13,7 @@ const payload: z.ZodType<ReplyJob> = z.looseObject({
 })
 
 export function replyHandler(deps: JobDeps): ReplyHandler {
-  return new ReplyHandler(deps.db, deps.providers.yelpLeads, deps.providers.ghl, deps.alerts)
+  return new ReplyHandler(deps.db, deps.sources, deps.providers.ghl, deps.alerts)
 }
 
 /** Deliver a GHL reply to Yelp and report the outcome back to GHL. */

@@ -50,7 +50,7 @@ export class HubReplyHandler {
       signal.throwIfAborted()
       const reason = await this.withdrawn(row)
       if (reason) return { status: `withdrawn: ${reason}` }
-      await this.replies.deliverToYelp(job, row)
+      await this.replies.deliverToSource(job, row)
       row = (await findMessageById(this.db, job.messageRowId)) ?? row
     }
     if (row.status === 'error') return { status: 'failed' }

@@ -1,23 +1,28 @@
+import type { LeadMessage } from '@common/lead-model.ts'
 import type { DB } from '../../db/database.ts'
 import { GhlStatusNotReadyError } from '../../integrations/ghl/ghl-messages.client.ts'
-import { PermanentProviderError, TransientProviderError } from '../../integrations/http/provider-errors.ts'
-import type { YelpEvent } from '../../integrations/yelp/yelp.schemas.ts'
-import { eventText } from '../../integrations/yelp/yelp-events.ts'
-import { YelpSameSuccessiveMessageError } from '../../integrations/yelp/yelp-leads.client.ts'
+import {
+  PermanentProviderError,
+  RepeatedReplyError,
+  TransientProviderError,
+} from '../../integrations/http/provider-errors.ts'
 import { messagesForwarded } from '../../lib/process-metrics.ts'
 import { claimEvent, completeClaim } from '../../repositories/event-claims.repository.ts'
 import { recordBusinessReply } from '../../repositories/lead-figures.repository.ts'
+import { findLead } from '../../repositories/leads.repository.ts'
 import { findMessageById, type MessageRow, updateMessage } from '../../repositories/messages.repository.ts'
 import { replySentAlert } from '../alerts/alert-events.ts'
 import { type AlertPort, NO_ALERTS } from '../alerts/alert-port.ts'
-import type { GhlPort, LeadsPort } from '../provider-ports.ts'
+import type { GhlPort } from '../provider-ports.ts'
 import type { ReplyJob } from '../queue/queues.ts'
+import type { LeadSource } from '../sources/lead-source.ts'
+import type { LeadSources } from '../sources/sources.ts'
 import { isSameReplyText } from './echo-text.ts'
 import { isOwnRow } from './own-row.ts'
 import { withReplyLease } from './reply-lease.ts'
 
 /** The lead a reply goes to. */
-type YelpTarget = Pick<ReplyJob, 'clientId' | 'leadId'>
+type ReplyTarget = Pick<ReplyJob, 'clientId' | 'leadId'>
 
 interface ReplyMeta {
   leadId?: string | null
@@ -43,7 +48,7 @@ const STATUS_RETRY_DELAYS_MS = [1000, 2000, 3000, 5000, 8000]
 export class ReplyHandler {
   constructor(
     private readonly db: DB,
-    private readonly leads: LeadsPort,
+    private readonly sources: LeadSources,
     private readonly ghl: GhlPort,
     private readonly alerts: AlertPort = NO_ALERTS,
   ) {}
@@ -58,7 +63,7 @@ export class ReplyHandler {
     if (!isOwnRow(job, row)) return { status: 'not its row' }
     if (row.status !== 'error' && !meta(row).yelpDelivered) {
       signal.throwIfAborted()
-      await this.deliverToYelp(job, row)
+      await this.deliverToSource(job, row)
       row = (await findMessageById(this.db, job.messageRowId)) ?? row
     }
     const outcome = row.status === 'error' ? 'failed' : 'delivered'
@@ -75,10 +80,10 @@ export class ReplyHandler {
   }
 
   /**
-   * Delivers a recorded reply's text to its Yelp lead once; also the path of replies typed in
+   * Delivers a recorded reply's text to its lead on the lead's source once; also the path of replies typed in
    * the hub's inbox (hub-reply.handler.ts), so both have the same guarantees.
    */
-  async deliverToYelp(job: YelpTarget, row: MessageRow): Promise<void> {
+  async deliverToSource(job: ReplyTarget, row: MessageRow): Promise<void> {
     const text = row.content ?? ''
     if (!job.leadId)
       return this.fail(
@@ -87,60 +92,70 @@ export class ReplyHandler {
       )
     if (!text)
       return this.fail(row, 'The reply is empty once formatting is removed; Yelp takes plain text only')
+    const source = await this.sourceOf(job)
     const attemptedAt = meta(row).yelpAttemptedAt
     if (attemptedAt) {
-      // An earlier attempt may have reached Yelp without us hearing back.
-      const sent = await this.findSentEvent(job, text, attemptedAt)
+      // An earlier attempt may have reached the source without us hearing back.
+      const sent = await this.findSentMessage(source, job, text, attemptedAt)
       if (sent) return this.delivered(job, row, sent.id)
     }
     const now = new Date().toISOString()
     await updateMessage(this.db, row.id, { metadata: { yelpAttemptedAt: attemptedAt ?? now } })
     try {
-      await this.leads.writeText(job.clientId, job.leadId, text)
+      await source.postReply(job.clientId, job.leadId, text)
     } catch (error) {
-      if (error instanceof YelpSameSuccessiveMessageError && attemptedAt) {
+      if (error instanceof RepeatedReplyError && attemptedAt) {
         // After one of our own attempts this means "probably delivered" (docs/providers/simulators.md pitfall 4): Yelp
-        // refuses it only while it holds the same text from the last hour. Find that event by
-        // its text alone (Yelp's clock may differ from ours); never call the reply failed.
-        const sent = await this.findSentEvent(job, text, null)
+        // refuses it only while it holds the same text from the last hour. Find that message by
+        // its text alone (the source's clock may differ from ours); never call the reply failed.
+        const sent = await this.findSentMessage(source, job, text, null)
         if (sent) return this.delivered(job, row, sent.id)
         throw new TransientProviderError(
-          'yelp',
-          'Yelp says this text was already sent, but its events do not show it yet; looking again later',
+          error.platform,
+          `${source.label} says this text was already sent, but its events do not show it yet; looking again later`,
         )
       }
       if (error instanceof PermanentProviderError) return this.fail(row, error.message)
       throw error
     }
-    const sent = await this.findSentEvent(job, text, attemptedAt ?? now)
+    const sent = await this.findSentMessage(source, job, text, attemptedAt ?? now)
     return this.delivered(job, row, sent?.id ?? null)
   }
 
   /**
-   * The BIZ event carrying this text, written since the first attempt (with clock slack). Yelp
-   * may give the text back with other whitespace (echo-text.ts); when it lists the event late,
-   * none is found here and the echo's own sync recognises it (event-forwarder.ts claimAsEcho).
+   * The lead's source, by its stored row; a reply to a lead not stored (yet) goes to the default
+   * source, as every reply did before sources (engine/sources/sources.ts).
    */
-  private async findSentEvent(
-    job: YelpTarget,
+  private async sourceOf(job: ReplyTarget): Promise<LeadSource> {
+    const lead = await findLead(this.db, job.clientId, job.leadId)
+    return this.sources.get(lead?.source)
+  }
+
+  /**
+   * The business's message carrying this text, written since the first attempt (with clock
+   * slack). The source may give the text back with other whitespace (echo-text.ts); when it
+   * lists the message late, none is found here and the echo's own sync recognises it
+   * (event-forwarder.ts claimAsEcho).
+   */
+  private async findSentMessage(
+    source: LeadSource,
+    job: ReplyTarget,
     text: string,
     since: string | null,
-  ): Promise<YelpEvent | null> {
+  ): Promise<LeadMessage | null> {
     const after = since === null ? 0 : new Date(since).getTime() - 60_000
-    const events = await this.leads.listEvents(job.clientId, job.leadId)
+    const messages = await source.readMessages(job.clientId, job.leadId)
     return (
-      events
+      messages
         .filter(
-          (e) =>
-            e.user_type === 'BIZ' &&
-            isSameReplyText(eventText(e), text) &&
-            new Date(e.time_created).getTime() >= after,
+          (m) =>
+            m.author !== 'consumer' && isSameReplyText(m.text, text) && new Date(m.time).getTime() >= after,
         )
         .at(-1) ?? null
     )
   }
 
-  private async delivered(job: YelpTarget, row: MessageRow, yelpEventId: string | null): Promise<void> {
+  private async delivered(job: ReplyTarget, row: MessageRow, yelpEventId: string | null): Promise<void> {
     if (yelpEventId) {
       // Yelp will echo this write back as a webhook (docs/providers/yelp.md §2): claim it so it is not forwarded.
       const { claim } = await claimEvent(this.db, {

@@ -54,3 +54,13 @@ export class PermanentProviderError extends Error {
     this.name = new.target.name
   }
 }
+
+/**
+ * The source refused a reply because the same text was just posted to the lead (Yelp's
+ * SAME_SUCCESSIVE_MESSAGE, docs/providers/yelp.md §1). After one of the hub's own attempts it
+ * means "probably delivered": the engine looks for the message instead of calling it failed.
+ */
+export class RepeatedReplyError extends PermanentProviderError {}
+
+/** The lead is closed on its source (the consumer archived it): nothing more can be posted to it. */
+export class LeadClosedError extends PermanentProviderError {}

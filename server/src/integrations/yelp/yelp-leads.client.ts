@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { describeIssue } from '../http/lenient-schema.ts'
 import { type ApiCall, type ProviderApi, permanentError, providerErrorCode } from '../http/provider-api.ts'
-import { PermanentProviderError } from '../http/provider-errors.ts'
+import { LeadClosedError, PermanentProviderError, RepeatedReplyError } from '../http/provider-errors.ts'
 import type { ProviderResponse } from '../http/provider-http.ts'
 import { providerErrorMessage } from '../http/provider-http.ts'
 import type { AccessTokenSource } from '../oauth/access-token-source.port.ts'
@@ -16,10 +16,10 @@ import {
 } from './yelp.schemas.ts'
 
 /** docs/providers/yelp.md §1: the same text to the same lead within an hour is refused. */
-export class YelpSameSuccessiveMessageError extends PermanentProviderError {}
+export class YelpSameSuccessiveMessageError extends RepeatedReplyError {}
 
 /** docs/providers/yelp.md §1: the consumer archived the lead (403, "archived" in the description). */
-export class YelpLeadArchivedError extends PermanentProviderError {}
+export class YelpLeadArchivedError extends LeadClosedError {}
 
 /** docs/providers/yelp.md §1: `limit` is 1–20 on events and lead ids. */
 const PAGE_SIZE = 20

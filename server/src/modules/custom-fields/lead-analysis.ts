@@ -1,4 +1,5 @@
 import type { LeadAnalysis } from '@common/custom-fields.ts'
+import { leadProjectDataSchema } from '@common/leads.ts'
 import { STANDARD_LEAD_FIELDS } from './standard-fields.ts'
 
 /** Survey questions and job types found in a client's stored leads (`projectData`). */
@@ -6,17 +7,14 @@ export function analyzeLeads(projects: Array<{ projectData: Record<string, unkno
   const questions = new Map<string, Set<string>>()
   const jobTypes = new Set<string>()
   for (const { projectData } of projects) {
-    const surveyFields = projectData?.survey_fields
-    if (surveyFields && typeof surveyFields === 'object') {
-      for (const [question, answers] of Object.entries(surveyFields as Record<string, unknown>)) {
-        const options = questions.get(question) ?? new Set<string>()
-        if (Array.isArray(answers))
-          for (const answer of answers) if (typeof answer === 'string') options.add(answer)
-        questions.set(question, options)
-      }
+    // A project stored in another shape has nothing the analysis can trust: it adds no field.
+    const project = leadProjectDataSchema.safeParse(projectData ?? {}).data
+    for (const [question, answers] of Object.entries(project?.survey_fields ?? {})) {
+      const options = questions.get(question) ?? new Set<string>()
+      for (const answer of answers) options.add(answer)
+      questions.set(question, options)
     }
-    const jobNames = projectData?.job_names
-    if (Array.isArray(jobNames)) for (const job of jobNames) if (typeof job === 'string') jobTypes.add(job)
+    for (const job of project?.job_names ?? []) jobTypes.add(job)
   }
   return {
     standardFields: STANDARD_LEAD_FIELDS.map(({ name, type }) => ({ name, type })),

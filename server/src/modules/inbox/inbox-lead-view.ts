@@ -3,12 +3,13 @@ import type { GhlForwarding, HubReply, Lead, LeadDetail, ReplyOrigin } from '@co
 import {
   LEAD_STATUSES,
   type LeadActivity,
+  type LeadEvent,
   leadEventSchema,
   leadProjectDataSchema,
   leadUserDataSchema,
   readStateOf,
 } from '@common/leads.ts'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { LeadActivityRow } from '../../repositories/lead-activity.repository.ts'
 import { AUTOMATION_SOURCE } from '../../repositories/lead-automation.repository.ts'
 import type { DraftRow } from '../../repositories/lead-drafts.repository.ts'
@@ -26,10 +27,7 @@ export function toLeadView(
   clientName: string | null,
   opportunity: LeadOpportunityView | null = null,
 ): Lead {
-  const events = (row.events ?? []).flatMap((event) => {
-    const parsed = leadEventSchema.safeParse(event)
-    return parsed.success ? [parsed.data] : []
-  })
+  const events = storedEventsOfRow(row)
   const { operator_contact: _edits, ...userData } = row.userData ?? {}
   return {
     id: row.id,
@@ -37,9 +35,7 @@ export function toLeadView(
     clientId: row.clientId,
     clientName,
     businessId: row.businessId,
-    status: (LEAD_STATUSES as readonly string[]).includes(row.status)
-      ? (row.status as Lead['status'])
-      : 'new',
+    status: leadStatusSchema.safeParse(row.status).data ?? 'new',
     userDisplayName: row.userDisplayName,
     conversationId: row.conversationId,
     temporaryEmailAddress: row.temporaryEmailAddress,
@@ -71,6 +67,16 @@ export function toLeadView(
     statusChangedInGhlAt: opportunity?.changedInGhlAt?.toISOString() ?? null,
     opportunityError: opportunity?.opportunityError ?? null,
   }
+}
+
+const leadStatusSchema = z.enum(LEAD_STATUSES)
+
+/** A lead row's stored events in the API's shape; an entry that is not an event is left out. */
+export function storedEventsOfRow(row: { events?: unknown[] | null }): LeadEvent[] {
+  return (row.events ?? []).flatMap((event) => {
+    const parsed = leadEventSchema.safeParse(event)
+    return parsed.success ? [parsed.data] : []
+  })
 }
 
 /** The statuses under which a lead can await a reply (docs/spec/product.md §9.1). */

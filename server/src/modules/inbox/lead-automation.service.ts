@@ -1,10 +1,10 @@
 import type { AutomationStep } from '@common/lead-automation.ts'
+import { storedMessagesOf } from '@common/lead-model.ts'
 import type { DB } from '../../db/database.ts'
 import { overtakenBy } from '../../engine/automation/automation-overtaken.ts'
 import type { ChangePort } from '../../engine/changes/change-port.ts'
 import { hubReplyJob } from '../../engine/jobs/hub-reply.job.ts'
 import { LEAD_AUTOMATION } from '../../engine/jobs/lead-automation.queue.ts'
-import { storedEventsOf } from '../../engine/lead-sync/lead-mapper.ts'
 import type { JobQueue } from '../../engine/queue/job-queue.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 import { markAiDraftSent } from '../../repositories/ai-drafts.repository.ts'
@@ -125,7 +125,7 @@ export class LeadAutomationService {
     // The consumer messages the draft was written on, by Yelp's clock like the events'; a draft
     // older than that record goes by when it was made.
     const consumerAfter = step?.consumerSeenUntil ?? draft.createdAt
-    const reason = await overtakenBy(db, stored, storedEventsOf(stored), consumerAfter)
+    const reason = await overtakenBy(db, stored, storedMessagesOf(stored), consumerAfter)
     if (!reason) return
     await db.transaction(async (tx) => {
       const taken = await takeDraft(tx, lead.leadId, draftId)

@@ -2,9 +2,10 @@ import { type LeadReadAnswer, type LeadRepliedAnswer, type ReplyType, readStateO
 import type { DB } from '../../db/database.ts'
 import type { ChangePort } from '../../engine/changes/change-port.ts'
 import { markReadJob } from '../../engine/jobs/mark-read.job.ts'
-import type { LeadsPort } from '../../engine/provider-ports.ts'
 import type { JobQueue } from '../../engine/queue/job-queue.ts'
 import type { MarkReadJob } from '../../engine/queue/queues.ts'
+import type { LeadSource } from '../../engine/sources/lead-source.ts'
+import type { LeadSources } from '../../engine/sources/sources.ts'
 import { PermanentProviderError, TransientProviderError } from '../../integrations/http/provider-errors.ts'
 import { NeedsReauthError, NotConnectedError } from '../../integrations/oauth/token-manager.ts'
 import { ConflictError, ExternalServiceError, NotFoundError, ValidationError } from '../../lib/errors.ts'
@@ -13,16 +14,18 @@ import { findRepliedActivity, insertRepliedActivity } from '../../repositories/l
 import { findInboxLead, type InboxLeadRow, setLeadStatus } from '../../repositories/lead-inbox.repository.ts'
 import { lockLeadReadState, setReadRequested } from '../../repositories/lead-read-receipts.repository.ts'
 import { recordBusinessMessage } from '../../repositories/lead-waits.repository.ts'
+import { findLead } from '../../repositories/leads.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
+import { storedEventsOfRow } from './inbox-lead-view.ts'
 
 export interface LeadDutiesDeps {
   db: DB
   /** The job queue; without it (an app built alone) the commands refuse. */
   jobs?: JobQueue
   changes: ChangePort
-  /** Yelp's mark_as_replied, called while the operator waits; absent without an engine. */
-  leads?: Pick<LeadsPort, 'markAsReplied'>
+  /** The lead sources (their `markReplied`, called while the operator waits); absent without an engine. */
+  sources?: Pick<LeadSources, 'get'>
 }
 
 /**
@@ -44,10 +47,9 @@ export class LeadDutiesService {
     const outcome = await jobs.transaction(this.deps.db, async (tx) => {
       const state = await lockLeadReadState(tx, row.leadId)
       if (!state) throw new NotFoundError(`Lead ${leadId} not found`)
-      const events = state.events as Array<{ id?: unknown; user_type?: unknown }>
-      const ids = events.map((event) => String(event.id))
+      const ids = state.messages.map((message) => message.id)
       const index = ids.indexOf(eventId)
-      if (index < 0 || events[index]?.user_type !== 'CONSUMER') {
+      if (index < 0 || state.messages[index]?.author !== 'consumer') {
         throw new ValidationError(`eventId: ${eventId} is not a consumer message of lead ${leadId}`)
       }
       const marked = Math.max(
@@ -70,11 +72,10 @@ export class LeadDutiesService {
       this.deps.changes.announce({ topic: 'leads', clientId: row.clientId, leadId: row.leadId })
     }
     const after = await this.visibleLead(session, leadId)
-    const events = (after.events ?? []) as Array<{ id: string; user_type?: string | null }>
     return {
       outcome,
       readReceipt: {
-        state: readStateOf(events, after),
+        state: readStateOf(storedEventsOfRow(after), after),
         readEventId: after.readEventId,
         readAt: after.readAt?.toISOString() ?? null,
       },
@@ -92,17 +93,19 @@ export class LeadDutiesService {
     replyType: ReplyType,
   ): Promise<LeadRepliedAnswer> {
     const row = await this.visibleLead(session, leadId)
-    const leads = this.deps.leads
-    if (!leads) throw new ConflictError('The engine is not running in this process')
+    const sources = this.deps.sources
+    if (!sources) throw new ConflictError('The engine is not running in this process')
     if (await findRepliedActivity(this.deps.db, row.leadId)) return { outcome: 'already_marked' }
-    const outcome = await markOnYelp(leads, row.clientId, row.leadId, replyType)
+    const source = sources.get((await findLead(this.deps.db, row.clientId, row.leadId))?.source)
+    const outcome = await markOnSource(source, row.clientId, row.leadId, replyType)
     await this.deps.db.transaction(async (tx) => {
       await insertRepliedActivity(tx, {
         clientId: row.clientId,
         leadId: row.leadId,
         kind: replyType === 'PHONE' ? 'replied_phone' : 'replied_email',
         actorUsername: session.user.username,
-        detail: outcome === 'already_marked' ? 'Yelp already had this lead marked as replied' : null,
+        detail:
+          outcome === 'already_marked' ? `${source.label} already had this lead marked as replied` : null,
       })
       // Converted and closed are further along than contacted: left as they are.
       if (row.status === 'new') await setLeadStatus(tx, row.leadId, 'contacted')
@@ -129,22 +132,24 @@ export class LeadDutiesService {
 }
 
 /**
- * Marks a lead replied outside Yelp, now: the operator waits for Yelp's answer. Yelp's "already
- * marked" is an outcome, not an error (docs/providers/yelp.md §1); a refusal is shown to the
- * operator who clicked, as a 409 or 502 rather than a 500.
+ * Marks a lead replied outside its source, now: the operator waits for the source's answer.
+ * Yelp's "already marked" is an outcome, not an error (docs/providers/yelp.md §1); a refusal is
+ * shown to the operator who clicked, as a 409 or 502 rather than a 500. A source that is not
+ * told of such replies (no `markReplied`) has nothing to refuse: the mark is the hub's alone.
  */
-async function markOnYelp(
-  leads: Pick<LeadsPort, 'markAsReplied'>,
+async function markOnSource(
+  source: LeadSource,
   clientId: string,
   leadId: string,
   replyType: ReplyType,
 ): Promise<'marked' | 'already_marked'> {
+  if (!source.markReplied) return 'marked'
   try {
-    return await leads.markAsReplied(clientId, leadId, replyType)
+    return await source.markReplied(clientId, leadId, replyType)
   } catch (error) {
     if (error instanceof NeedsReauthError || error instanceof NotConnectedError) {
       throw new ConflictError(
-        `Marking lead ${leadId} replied needs client ${clientId}'s Yelp connection: ${error.message}`,
+        `Marking lead ${leadId} replied needs client ${clientId}'s ${source.label} connection: ${error.message}`,
       )
     }
     if (error instanceof PermanentProviderError || error instanceof TransientProviderError) {
