@@ -83,6 +83,8 @@ export const leadsQuerySchema = z.object({
   activityTo: dateParam.optional(),
   /** docs/spec/product.md §9.1: only the leads awaiting a reply. */
   needsReply: flag.optional(),
+  /** Only the leads with a draft waiting for a person (issue 35: "Draft ready"). */
+  hasDraft: flag.optional(),
   /** `waiting`: longest waiting first, leads not waiting last; default newest activity first. */
   sort: z.enum(LEAD_SORTS, { error: `must be one of ${LEAD_SORTS.join(', ')}` }).default('activity'),
   limit: z.coerce
@@ -214,6 +216,8 @@ export const leadSchema = z.object({
   statusChangedInGhlAt: z.string().nullable(),
   /** Why the lead has no opportunity (GHL refused a second open one for the contact); null otherwise. */
   opportunityError: z.string().nullable().optional(),
+  /** A draft waits for a person's Send (the inbox's "Draft ready"); absent means none. */
+  hasDraft: z.boolean().optional(),
 })
 export type Lead = z.infer<typeof leadSchema>
 

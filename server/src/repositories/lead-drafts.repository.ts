@@ -1,12 +1,19 @@
 import type { DraftKind } from '@common/lead-automation.ts'
-import { and, asc, eq, isNotNull } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { leadDrafts } from '../db/schema.ts'
+import { markDraftedStepDiscarded } from './lead-automation.repository.ts'
 
 // Texts waiting for a person's approval (docs/spec/product.md §9.2 suggest mode, §9.6 AI drafts).
 
 export type DraftRow = typeof leadDrafts.$inferSelect
 
+/**
+ * Stores a draft in place of the lead's draft of the same kind, if any: a lead has one draft per
+ * kind (issue 35, unique index lead_drafts_lead_kind_idx), so asking the model again gives a new
+ * text instead of a second draft beside the first. A replaced draft of an automation step ends
+ * that step as discarded, as a person's Discard would. Answers the new row and the one replaced.
+ */
 export async function insertDraft(
   db: DB,
   draft: {
@@ -17,10 +24,26 @@ export async function insertDraft(
     text: string
     automationId?: number
   },
-): Promise<DraftRow> {
-  const [row] = await db.insert(leadDrafts).values(draft).returning()
+): Promise<{ row: DraftRow; replaced: DraftRow | null }> {
+  const automationId = draft.automationId ?? null
+  // Locked: two requests for the same lead and kind replace one after the other.
+  const [replaced] = await db
+    .select()
+    .from(leadDrafts)
+    .where(and(eq(leadDrafts.leadId, draft.leadId), eq(leadDrafts.kind, draft.kind)))
+    .for('update')
+  const [row] = await db
+    .insert(leadDrafts)
+    .values({ ...draft, automationId })
+    .onConflictDoUpdate({
+      target: [leadDrafts.leadId, leadDrafts.kind],
+      set: { id: draft.id, clientId: draft.clientId, text: draft.text, automationId, createdAt: sql`now()` },
+    })
+    .returning()
   if (!row) throw new Error(`Draft ${draft.id} of lead ${draft.leadId} was not stored`)
-  return row
+  if (replaced?.automationId && replaced.automationId !== automationId)
+    await markDraftedStepDiscarded(db, replaced.automationId, row.createdAt)
+  return { row, replaced: replaced ?? null }
 }
 
 /** A lead's drafts, oldest first. */
@@ -55,4 +78,14 @@ export async function deleteAutomationDraftsOfLead(db: DB, leadId: string): Prom
     .where(and(eq(leadDrafts.leadId, leadId), isNotNull(leadDrafts.automationId)))
     .returning({ id: leadDrafts.id })
   return rows.length
+}
+
+/** Whether a draft of the lead waits for a person (a `lead.unanswered` alert says so). */
+export async function leadHasDraft(db: DB, leadId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: leadDrafts.id })
+    .from(leadDrafts)
+    .where(eq(leadDrafts.leadId, leadId))
+    .limit(1)
+  return row !== undefined
 }

@@ -1,7 +1,7 @@
 import type { LeadStatus } from '@common/leads.ts'
 import { and, asc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
-import { clients, leads, messages } from '../db/schema.ts'
+import { clients, leadDrafts, leads, messages } from '../db/schema.ts'
 
 // The Lead Inbox's reads and its operator writes (docs/spec/dashboard-spec.md §2.14,
 // docs/spec/product.md §6.1). Filters are the generated, indexed columns of `leads`
@@ -27,6 +27,8 @@ export interface InboxFilter {
   activityBefore?: Date
   /** Only the leads awaiting a reply (docs/spec/product.md §9.1). */
   needsReply?: boolean
+  /** Only the leads with a draft waiting for a person ("Draft ready"). */
+  hasDraft?: boolean
 }
 
 /** Newest activity first (the spec's order), or longest waiting first (§9.1 `sort=waiting`). */
@@ -37,6 +39,13 @@ export interface InboxPosition {
   time: string
   id: number
 }
+
+/**
+ * The lead has a draft waiting for a person's Send (read through lead_drafts_lead_kind_idx).
+ * Qualified by hand: drizzle writes a column bare in a select, which inside this subquery would
+ * name the draft's own lead_id.
+ */
+const HAS_DRAFT = sql<boolean>`exists (select 1 from ${leadDrafts} "d" where "d"."lead_id" = "leads"."lead_id")`
 
 const inboxColumns = {
   id: leads.id,
@@ -62,6 +71,7 @@ const inboxColumns = {
   firstConsumerMessageAt: leads.firstConsumerMessageAt,
   firstBusinessReplyAt: leads.firstBusinessReplyAt,
   waitingSince: leads.waitingSince,
+  hasDraft: HAS_DRAFT,
   // Microsecond precision: a JavaScript Date would cut the key of the cursor to milliseconds.
   position: sql<string>`to_char(${leads.lastEventTime} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 }
@@ -93,7 +103,7 @@ export type InboxLeadRow = Pick<
   | 'firstConsumerMessageAt'
   | 'firstBusinessReplyAt'
   | 'waitingSince'
-> & { position: string }
+> & { position: string; hasDraft: boolean }
 
 /**
  * Awaiting a reply (docs/spec/product.md §9.1): the consumer spoke last and the status is still
@@ -147,6 +157,7 @@ function filterConditions(scope: ClientScope, filter: InboxFilter): SQL[] {
   if (filter.activityFrom) conditions.push(gte(leads.lastEventTime, filter.activityFrom))
   if (filter.activityBefore) conditions.push(lt(leads.lastEventTime, filter.activityBefore))
   if (filter.needsReply) conditions.push(AWAITING_REPLY)
+  if (filter.hasDraft) conditions.push(HAS_DRAFT)
   return conditions.filter((c): c is SQL => c !== undefined)
 }
 

@@ -10,6 +10,7 @@ import {
   saveDeadJobWatermark,
   unansweredCondition,
 } from '../../repositories/alert-conditions.repository.ts'
+import { leadHasDraft } from '../../repositories/lead-drafts.repository.ts'
 import { findSavedPlaybook } from '../../repositories/playbooks.repository.ts'
 import { slaMinutesElapsed } from './alert-clock.ts'
 import type { AlertOutbox } from './alert-outbox.ts'
@@ -75,6 +76,8 @@ export class AlertConditions {
                 waitingSince: lead.since.toISOString(),
                 waitingMinutes: waited,
                 slaMinutes: channel.slaMinutes,
+                // The message says a draft is ready to send (issue 35): the answer is one click away.
+                draftReady: await leadHasDraft(this.db, lead.leadId),
               },
             },
             [channel.id],

@@ -63,10 +63,15 @@ function wording(
         action: 'Call them while the lead is warm.',
       }
     case 'lead.unanswered':
-      return {
-        summary: `${lead} has waited ${data.waitingMinutes ?? '?'} minutes for a reply from ${who}`,
-        action: 'Answer the lead, or mark it replied if you called.',
-      }
+      return data.draftReady === true
+        ? {
+            summary: `${lead} has waited ${data.waitingMinutes ?? '?'} minutes for a reply from ${who}; a draft reply is ready`,
+            action: 'Open the lead, check the draft and press Send, or mark it replied if you called.',
+          }
+        : {
+            summary: `${lead} has waited ${data.waitingMinutes ?? '?'} minutes for a reply from ${who}`,
+            action: 'Answer the lead, or mark it replied if you called.',
+          }
     case 'lead.status_changed':
       return {
         summary: `${lead} of ${who} is now ${str(data.status) ?? 'changed'}${str(data.previous) ? ` (was ${data.previous})` : ''}`,

@@ -264,7 +264,6 @@ describe('POST /api/leads/{leadId}/drafts/ai', () => {
     world.sims.newLead('ai-2', { consumerName: 'Ken Ito', message: 'Do you fix skylights?' })
     await lead('ai-2')
     const first = (await draftAi('ai-2')).body as Draft
-    const second = (await draftAi('ai-2')).body as Draft
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(await businessTexts('ai-2')).toEqual([])
 
@@ -272,6 +271,7 @@ describe('POST /api/leads/{leadId}/drafts/ai', () => {
     const sent = await world.admin.post(`/api/leads/ai-2/drafts/${first.id}/send`, { text: edited })
     expect(sent.status, sent.text).toBe(202)
     await waitFor('the edited draft on Yelp', async () => (await businessTexts('ai-2')).includes(edited))
+    const second = (await draftAi('ai-2')).body as Draft
     const unedited = await world.admin.post(`/api/leads/ai-2/drafts/${second.id}/send`, {})
     expect(unedited.status, unedited.text).toBe(202)
     await waitFor('the draft on Yelp', async () => (await businessTexts('ai-2')).includes(second.text))
@@ -283,6 +283,32 @@ describe('POST /api/leads/{leadId}/drafts/ai', () => {
     expect(acme?.aiDrafts.edited).toBeGreaterThanOrEqual(1)
     expect(acme?.aiDrafts.made).toBeGreaterThanOrEqual(acme?.aiDrafts.sent ?? 0)
     expect(acme?.aiDrafts.edited).toBeLessThan(acme?.aiDrafts.sent ?? 0)
+  })
+})
+
+describe('one AI draft per lead', () => {
+  it('replaces the AI draft waiting when a person asks again: one draft, the new text, the lead marked "Draft ready"', async () => {
+    world.sims.newLead('ai-3', { consumerName: 'Ada Park', message: 'My gutter is hanging off the roof.' })
+    await lead('ai-3')
+    const first = (await draftAi('ai-3')).body as Draft
+    ai.answerNext('Hi Ada, we can fix that gutter tomorrow morning. Does 9 am work?')
+    const again = await draftAi('ai-3')
+    expect(again.status, again.text).toBe(201)
+    const second = again.body as Draft
+    expect(second.id).not.toBe(first.id)
+    const { drafts } = await lead('ai-3')
+    expect(drafts).toEqual([second])
+    expect(second.text).toContain('gutter tomorrow')
+    // The replaced draft is gone: sending it is a 404, and nothing reaches Yelp.
+    expect((await world.admin.post(`/api/leads/ai-3/drafts/${first.id}/send`, {})).status).toBe(404)
+    const listed = await world.admin.get('/api/leads?hasDraft=true')
+    expect(
+      (listed.body as Array<{ leadId: string; hasDraft: boolean }>).find((l) => l.leadId === 'ai-3'),
+    ).toMatchObject({
+      hasDraft: true,
+    })
+    await world.admin.request('DELETE', `/api/leads/ai-3/drafts/${second.id}`)
+    expect((await lead('ai-3')).hasDraft).toBe(false)
   })
 })
 

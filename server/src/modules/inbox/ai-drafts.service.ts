@@ -25,7 +25,8 @@ export interface AiDraftsServiceDeps {
 /**
  * A draft written by the model for a person to read, edit and send (docs/spec/product.md §9.6).
  * It is stored like the playbook's drafts, so it appears in the lead's `drafts` and is sent or
- * discarded the same way; nothing reaches Yelp until a person sends it.
+ * discarded the same way; nothing reaches Yelp until a person sends it. A new one takes the place
+ * of the lead's AI draft still waiting (one draft per kind).
  */
 export class AiDraftsService {
   constructor(private readonly deps: AiDraftsServiceDeps) {}
@@ -42,8 +43,9 @@ export class AiDraftsService {
     if (!lead) throw new NotFoundError(`Lead ${leadId} not found`)
     const result = await writer.write(lead)
     if (!result.ok) throw new ExternalServiceError(`AI draft for lead ${leadId} failed: ${result.message}`)
+    // Replaces the lead's AI draft waiting, if any: one draft per kind (issue 35).
     const draft = await db.transaction(async (tx) => {
-      const row = await insertDraft(tx, {
+      const { row } = await insertDraft(tx, {
         id: randomUUID(),
         clientId: lead.clientId,
         leadId: lead.leadId,

@@ -238,9 +238,10 @@ export class LeadsService {
         rows.map((r) => r.leadId),
       ),
     ])
-    return rows.map((row) =>
-      toLeadView(row, names.get(row.clientId) ?? null, opportunities.get(row.leadId) ?? null),
-    )
+    return rows.map((row) => ({
+      ...toLeadView(row, names.get(row.clientId) ?? null, opportunities.get(row.leadId) ?? null),
+      hasDraft: row.hasDraft,
+    }))
   }
 
   private announce(row: InboxLeadRow): void {
@@ -269,5 +270,6 @@ function toFilter(query: LeadsQuery): InboxFilter {
     activityFrom: query.activityFrom ? lowerBound(query.activityFrom) : undefined,
     activityBefore: query.activityTo ? upperBound(query.activityTo) : undefined,
     needsReply: query.needsReply,
+    hasDraft: query.hasDraft,
   }
 }

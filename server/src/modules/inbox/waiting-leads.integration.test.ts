@@ -7,6 +7,7 @@ import { leadConversationTimes } from '../../engine/lead-figures/lead-waits.ts'
 import { toLeadFields } from '../../engine/lead-sync/lead-mapper.ts'
 import { type YelpEvent, yelpLeadSchema } from '../../integrations/yelp/yelp.schemas.ts'
 import { yelpLeadMessage, yelpLeadSnapshot } from '../../integrations/yelp/yelp-lead-source.ts'
+import { insertDraft, takeDraft } from '../../repositories/lead-drafts.repository.ts'
 import { recordBusinessMessage, saveLeadWaits } from '../../repositories/lead-waits.repository.ts'
 import { upsertLead } from '../../repositories/leads.repository.ts'
 import { signInScopedOperator } from '../../testing/scoped-user.ts'
@@ -158,6 +159,57 @@ describe('GET /api/leads?needsReply=true&sort=waiting', () => {
     const response = await admin.get(`/api/leads${query}`)
     expect(response.status).toBe(400)
     expect((response.body as { error: string }).error).toMatch(message)
+  })
+})
+
+describe('GET /api/leads?hasDraft=true ("Draft ready")', () => {
+  it('marks the leads with a draft waiting, lists them alone with their count, and combines with needsReply', async () => {
+    await insertDraft(db(), {
+      id: 'dr-1',
+      clientId: 'acme',
+      leadId: 'w-again',
+      kind: 'first_reply',
+      text: 'Hi!',
+    })
+    await insertDraft(db(), {
+      id: 'dr-2',
+      clientId: 'acme',
+      leadId: 'answered',
+      kind: 'follow_up',
+      text: 'Still?',
+    })
+    await insertDraft(db(), { id: 'dr-3', clientId: 'bravo', leadId: 'w-bravo', kind: 'ai', text: 'Hello' })
+    try {
+      const all = await list(admin, '')
+      expect(Object.fromEntries(all.leads.map((lead) => [lead.leadId, lead.hasDraft]))).toMatchObject({
+        'w-again': true,
+        answered: true,
+        'w-bravo': true,
+        'w-new': false,
+        converted: false,
+      })
+      const drafts = await admin.get('/api/leads?hasDraft=true&sort=waiting')
+      expect(drafts.headers.get('x-total-count')).toBe('3')
+      expect(leadListSchema.parse(drafts.body).map((lead) => lead.leadId)).toEqual([
+        'w-bravo',
+        'w-again',
+        'answered',
+      ])
+      const waiting = await admin.get('/api/leads?hasDraft=true&needsReply=true&clientId=acme')
+      expect(leadListSchema.parse(waiting.body).map((lead) => lead.leadId)).toEqual(['w-again'])
+      // Scoped like every list: the operator sees bravo's alone.
+      expect((await list(operator, '?hasDraft=true')).leads.map((lead) => lead.leadId)).toEqual(['w-bravo'])
+      const bad = await admin.get('/api/leads?hasDraft=yes')
+      expect(bad.status).toBe(400)
+      expect((bad.body as { error: string }).error).toMatch(/^hasDraft: must be true or false/)
+    } finally {
+      for (const [leadId, id] of [
+        ['w-again', 'dr-1'],
+        ['answered', 'dr-2'],
+        ['w-bravo', 'dr-3'],
+      ] as const)
+        await takeDraft(db(), leadId, id)
+    }
   })
 })
 
