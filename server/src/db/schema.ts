@@ -57,12 +57,17 @@ export const clients = pgTable(
     clientId: text('client_id').notNull().unique(),
     name: text('name').notNull(),
     email: text('email'),
-    /** { businessId, webhookSubscribed, accessToken, refreshToken, expiresAt, ... }; tokens encrypted. */
+    /**
+     * Legacy (docs/decisions/0028): the connections moved to `provider_connections` and `locations`.
+     * Kept one release, always null, so a backup made before 0023 still restores: the restore moves
+     * what it loads here into the new tables (`moveLegacyConnections`). Nothing else reads them.
+     */
     yelpTokens: jsonb('yelp_tokens').$type<Record<string, unknown>>(),
-    /** { accessToken, refreshToken, locationId, companyId, expiresAt, ... }; tokens encrypted. */
+    /** Legacy, always null: see yelpTokens. */
     ghlTokens: jsonb('ghl_tokens').$type<Record<string, unknown>>(),
-    /** Encrypted at rest. */
+    /** Legacy, always null: see yelpTokens. */
     ghlLocationApiKey: text('ghl_location_api_key'),
+    /** Legacy, always null: see yelpTokens. */
     ghlLocationId: text('ghl_location_id'),
     ghlCustomFields: jsonb('ghl_custom_fields').$type<Record<string, unknown>>(),
     ghlCustomFieldsStatus: text('ghl_custom_fields_status').notNull().default('not_configured'),
@@ -80,22 +85,99 @@ export const clients = pgTable(
       .notNull()
       .default(sql`now() + interval '7 days'`),
     onboardingOutlivesConnection: boolean('onboarding_outlives_connection').notNull().default(false),
-    /**
-     * The daily subscription check (docs/decisions/0012 "Subscriptions"): `active` when Yelp lists the
-     * business's WEBHOOK subscription, `restoring` after a re-subscribe was accepted (202 is
-     * asynchronous), `failed` when it could not be restored; null before the first check.
-     */
+    /** Legacy, always null: the subscription state is the location's (see yelpTokens). */
     yelpSubscriptionState: text('yelp_subscription_state'),
     yelpSubscriptionCheckedAt: timestamp('yelp_subscription_checked_at', { withTimezone: true }),
     yelpSubscriptionError: text('yelp_subscription_error'),
-    /** When the check last re-subscribed the business: still missing long after it means Yelp did not restore it. */
     yelpResubscribedAt: timestamp('yelp_resubscribed_at', { withTimezone: true }),
   },
   (t) => [
     index('clients_created_at_idx').on(t.createdAt),
     index('clients_last_activity_idx').on(t.lastActivity),
-    // Every Yelp webhook names its business; this finds the client without scanning tokens.
-    index('clients_yelp_business_idx').on(sql`(${t.yelpTokens}->>'businessId')`),
+  ],
+)
+
+/**
+ * A client's sign-in at a provider (docs/decisions/0028): its public facts and its sealed tokens.
+ * Token values are sealed (SecretBox); only repositories/provider-tokens.store.ts selects them.
+ */
+export const providerConnections = pgTable(
+  'provider_connections',
+  {
+    id: serial('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    /** 'yelp' | 'ghl' */
+    provider: text('provider').notNull(),
+    /**
+     * What is not secret: Yelp { businessIds, expiresAt, refreshExpiresAt, needsReauth, reauthReason,
+     * connectedAt, refreshedAt }; GHL { locationId (the grant's), companyId, userId, scope, ... }.
+     */
+    facts: jsonb('facts').$type<Record<string, unknown>>().notNull().default({}),
+    /** Sealed. */
+    accessToken: text('access_token'),
+    /** Sealed. */
+    refreshToken: text('refresh_token'),
+    /** Sealed: GHL's location API key, when one is saved. */
+    apiKey: text('api_key'),
+    /** The provider account it is set up for: GHL's location (saved with its API key or by OAuth). */
+    accountId: text('account_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One connection per client and provider still; the locations issue (37) lifts it for Yelp.
+    uniqueIndex('provider_connections_client_provider_uq').on(t.clientId, t.provider),
+    // A GHL webhook names only its location: this finds the client without a scan.
+    index('provider_connections_ghl_location_idx')
+      .on(sql`(coalesce(${t.accountId}, ${t.facts}->>'locationId'))`)
+      .where(sql`${t.provider} = 'ghl'`),
+  ],
+)
+
+/**
+ * A lead platform's business served for a client (docs/decisions/0028): webhooks route by its
+ * business id, and the daily subscription check keeps its webhook subscription.
+ */
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    /** The lead source ('yelp'). */
+    source: text('source').notNull().default('yelp'),
+    businessId: text('business_id').notNull(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    /** The sign-in that serves it (null once that connection is removed). */
+    connectionId: integer('connection_id').references(() => providerConnections.id, { onDelete: 'set null' }),
+    name: text('name'),
+    /** IANA zone overriding the client's; null: the client's. */
+    timezone: text('timezone'),
+    /** Business hours overriding the client's; null: the client's. */
+    hours: jsonb('hours').$type<Record<string, unknown>>(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** The hub subscribed the business to the platform's lead webhooks. */
+    webhookSubscribed: boolean('webhook_subscribed').notNull().default(false),
+    /**
+     * The daily subscription check (docs/decisions/0012 "Subscriptions"): `active` when Yelp lists the
+     * business's WEBHOOK subscription, `restoring` after a re-subscribe was accepted (202 is
+     * asynchronous), `failed` when it could not be restored; null before the first check.
+     */
+    subscriptionState: text('subscription_state'),
+    subscriptionCheckedAt: timestamp('subscription_checked_at', { withTimezone: true }),
+    subscriptionError: text('subscription_error'),
+    /** When the check last re-subscribed the business: still missing long after it means Yelp did not restore it. */
+    resubscribedAt: timestamp('resubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Every webhook names its business: one index lookup finds its client and location.
+    uniqueIndex('locations_source_business_uq').on(t.source, t.businessId),
+    // One location per client and source still; the locations issue (37) lifts it.
+    uniqueIndex('locations_client_source_uq').on(t.clientId, t.source),
   ],
 )
 
