@@ -1,34 +1,8 @@
 import type { GhlContact, GhlContactInput, GhlMessage } from '../integrations/ghl/ghl.schemas.ts'
 import type { GhlInboundMessage, GhlMessageStatus } from '../integrations/ghl/ghl-messages.client.ts'
-import type { YelpEvent, YelpLead } from '../integrations/yelp/yelp.schemas.ts'
-import type { YelpLeadCost } from '../integrations/yelp/yelp-leads.client.ts'
 
-// What the engine needs of each provider. The integration clients (YelpLeadsClient, GhlClient)
-// implement these; the shapes are the providers' own (their zod schemas), written once.
-
-export interface LeadsPort {
-  getLead(clientId: string, leadId: string): Promise<YelpLead>
-  /** All events, oldest first; with `knownIds`, at least every event newer than a known one. */
-  listEvents(
-    clientId: string,
-    leadId: string,
-    options?: { knownIds?: ReadonlySet<string> },
-  ): Promise<YelpEvent[]>
-  writeText(clientId: string, leadId: string, text: string): Promise<void>
-  markAsRead(clientId: string, leadId: string, eventId: string, readAt: Date): Promise<void>
-  markAsReplied(
-    clientId: string,
-    leadId: string,
-    replyType: 'PHONE' | 'EMAIL',
-  ): Promise<'marked' | 'already_marked'>
-  /** The lead's cost_per_lead metric (docs/decisions/0014 "Cost"). */
-  getLeadCost(clientId: string, leadId: string): Promise<YelpLeadCost>
-  listLeadIds(
-    clientId: string,
-    businessId: string,
-    range?: { createdAfter?: Date; createdBefore?: Date },
-  ): Promise<string[]>
-}
+// What the engine needs of each provider besides a lead's source (engine/sources/lead-source.ts):
+// the GHL client and Yelp's subscriptions implement these; the shapes are the providers' own.
 
 /** Yelp's business subscriptions (docs/providers/yelp.md §3), with the app's API key. */
 export interface SubscriptionsPort {
