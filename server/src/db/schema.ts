@@ -1,3 +1,4 @@
+import type { AlertChannelType } from '@common/alerts.ts'
 import type { ContactSyncFailure, ContactSyncState } from '@common/contacts.ts'
 import type { ImportState } from '@common/imports.ts'
 import type { AutomationKind, AutomationState, DraftKind } from '@common/lead-automation.ts'
@@ -905,7 +906,7 @@ export const opportunitySyncs = pgTable('opportunity_syncs', {
 export const alertChannels = pgTable('alert_channels', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
-  type: text('type').$type<'slack' | 'email' | 'webhook'>().notNull(),
+  type: text('type').$type<AlertChannelType>().notNull(),
   target: text('target').notNull(),
   secret: text('secret'),
   events: jsonb('events').$type<string[]>().notNull(),
