@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
+import { moveLegacyConnections } from './legacy-connections.repository.ts'
 
 // The SQL of backups and restores (docs/backups.md). Tables are read generically from the
 // catalog, so a table added to db/schema.ts is in the next backup without a change here. Rows
@@ -149,6 +150,8 @@ export interface RestoreWriter {
   resetSequences(tables: TableInfo[]): Promise<void>
   /** The replaced database's queued jobs go with its rows (dropQueuedJobs). */
   dropQueuedJobs(): Promise<number>
+  /** A backup made before migration 0023: its clients' connections move to their own tables. */
+  moveLegacyConnections(): Promise<number>
 }
 
 export async function inRestoreTransaction<T>(
@@ -174,6 +177,7 @@ export async function inRestoreTransaction<T>(
         )
       },
       dropQueuedJobs: () => dropQueuedJobs(tx),
+      moveLegacyConnections: () => moveLegacyConnections(tx),
       resetSequences: async (tables) => {
         for (const table of tables) {
           for (const column of table.serialColumns) {

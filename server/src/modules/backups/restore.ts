@@ -90,6 +90,9 @@ export async function restoreBackup(
       if (rows.length >= INSERT_BATCH) await flush(name)
     })
     if (current !== null) await flush(current)
+    // Connections moved out of the client row (docs/decisions/0028): an older backup's follow them.
+    const legacy = header.tables.find((t) => t.name === 'clients')?.columns.includes('yelp_tokens')
+    if (legacy) await writer.moveLegacyConnections()
     await writer.resetSequences(tables)
     await writer.dropQueuedJobs()
   })
