@@ -8,10 +8,13 @@ export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number]
 export const MESSAGE_STATUSES = ['success', 'pending', 'error'] as const
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
 
-/** docs/spec/dashboard-spec.md §2.11 direction labels. */
+/**
+ * docs/spec/dashboard-spec.md §2.11 direction labels, with the platforms named ("review platform"
+ * and "CRM" are the spec's neutral words for Yelp and GoHighLevel): an operator reads "Yelp → GHL".
+ */
 export const MESSAGE_DIRECTION_LABELS: Record<MessageDirection, string> = {
-  inbound: 'review platform → CRM',
-  outbound: 'CRM → review platform',
+  inbound: 'Yelp → GHL',
+  outbound: 'GHL → Yelp',
 }
 
 export const messagesQuerySchema = z

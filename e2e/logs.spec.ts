@@ -207,7 +207,7 @@ describe('Message Logs', () => {
     await expectRows(1)
     await choose('Client', 'All Clients')
     await expectRows(3)
-    await choose('Direction', 'CRM → review platform')
+    await choose('Direction', 'GHL → Yelp')
     await expectRows(1)
     await choose('Direction', 'All Directions')
     await choose('Status', 'pending')

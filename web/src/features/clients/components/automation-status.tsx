@@ -30,7 +30,8 @@ export function AutomationStatus({
       <Badge variant={isOn ? 'success' : 'secondary'} data-testid="automation-state">
         {state}
       </Badge>
-      <span className="text-xs text-muted-foreground">{detail}</span>
+      {/* "Off" says it all; what runs is worth a line. */}
+      {isOn && <span className="text-xs text-muted-foreground">{detail}</span>}
     </span>
   )
   if (!canManageIntegrations) return body

@@ -51,7 +51,7 @@ function ClientCard({
       <div className="flex items-start gap-3 px-4">
         <ClientAvatar name={client.name} />
         <div className="min-w-0 flex-1">
-          <div className="truncate font-medium" title={client.name}>
+          <div className="line-clamp-2 font-medium break-words" title={client.name}>
             {client.name}
           </div>
           <div className="truncate font-mono text-xs text-muted-foreground" title={client.clientId}>

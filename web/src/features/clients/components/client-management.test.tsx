@@ -141,7 +141,7 @@ describe('Client Management (docs/spec/dashboard-spec.md §2.5)', () => {
     // A client that never saved a playbook has the defaults: off.
     const bay = within(rowOf('bay-plumbing'))
     expect(bay.getByTestId('automation-state')).toHaveTextContent('Off')
-    expect(bay.getByText('No automatic reply')).toBeInTheDocument()
+    expect(bay.getByRole('link', { name: /Automatic replies for Bay Plumbing: Off/ })).toBeInTheDocument()
   })
 
   it('claims neither on nor off while the automation summary cannot be read', async () => {

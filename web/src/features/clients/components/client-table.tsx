@@ -40,12 +40,13 @@ export function ClientTable({
       <TableBody>
         {clients.map((client) => (
           <TableRow key={client.clientId} data-client-id={client.clientId}>
-            {/* max-w-0 + w-full: the name column takes the table's free width, then truncates. */}
-            <TableCell className="w-full max-w-0 py-3 pl-6">
+            {/* max-w-0 + w-full: the name column takes the table's free width (at least 11rem), then wraps. */}
+            <TableCell className="w-full max-w-0 min-w-44 py-3 pl-6">
               <div className="flex items-center gap-3">
                 <ClientAvatar name={client.name} />
                 <div className="min-w-0">
-                  <div className="truncate font-medium" title={client.name}>
+                  {/* Two lines before it is cut: a long business name still says whose row it is. */}
+                  <div className="line-clamp-2 font-medium break-words whitespace-normal" title={client.name}>
                     {client.name}
                   </div>
                   <div className="truncate font-mono text-xs text-muted-foreground" title={client.clientId}>
@@ -69,7 +70,7 @@ export function ClientTable({
             <TableCell>
               <YelpFigures clientId={client.clientId} />
             </TableCell>
-            <TableCell>
+            <TableCell className="max-w-36 whitespace-normal">
               <AutomationStatus
                 clientId={client.clientId}
                 clientName={client.name}

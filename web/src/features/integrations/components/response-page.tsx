@@ -26,16 +26,20 @@ export function ResponsePage({ clientId }: { clientId: string }) {
       </Link>
       {client ? (
         <>
-          <div className="grid gap-1">
-            <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-              <h2 className="min-w-0 text-lg font-semibold break-words" data-testid="response-client-name">
-                {client.name}
-              </h2>
-              <SavedAutomationBadge clientId={client.clientId} />
-            </div>
-            <p className="truncate font-mono text-xs text-muted-foreground" title={client.clientId}>
+          <div className="grid justify-items-start gap-1.5">
+            <h2
+              className="max-w-full text-lg leading-snug font-semibold break-words"
+              data-testid="response-client-name"
+            >
+              {client.name}
+            </h2>
+            <p
+              className="max-w-full truncate font-mono text-xs text-muted-foreground"
+              title={client.clientId}
+            >
               {client.clientId}
             </p>
+            <SavedAutomationBadge clientId={client.clientId} />
           </div>
           <PlaybookTab client={client} />
         </>

@@ -1,4 +1,4 @@
-import { MESSAGE_DIRECTION_LABELS, type MessageLog } from '@common/messages.ts'
+import type { MessageLog } from '@common/messages.ts'
 import { ExternalLink, RotateCcw } from 'lucide-react'
 import { Link } from 'wouter'
 import { Badge } from '@/components/ui/badge.tsx'
@@ -6,7 +6,12 @@ import { Button } from '@/components/ui/button.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx'
 import { toast } from '@/components/ui/use-toast.ts'
 import { useRetryMessageJob } from '@/features/message-logs/api/retry-message-job.ts'
-import { formatTimestamp, inboxHref, STATUS_BADGE } from '@/features/message-logs/utils/message-display.ts'
+import {
+  formatTimestamp,
+  inboxHref,
+  messageRoute,
+  STATUS_BADGE,
+} from '@/features/message-logs/utils/message-display.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 
 /** docs/spec/dashboard-spec.md §2.11 'Recent Messages': a table from md up, cards below it. */
@@ -37,8 +42,8 @@ export function MessageList({ messages, canRetry }: { messages: MessageLog[]; ca
                   </p>
                   <p className="truncate font-mono text-xs text-muted-foreground">{message.clientId}</p>
                 </TableCell>
-                <TableCell className="align-top text-xs">
-                  {MESSAGE_DIRECTION_LABELS[message.direction]}
+                <TableCell className="align-top text-xs whitespace-normal">
+                  <MessageRouteText message={message} />
                 </TableCell>
                 <TableCell className="align-top whitespace-normal">
                   <MessageText message={message} />
@@ -67,7 +72,7 @@ export function MessageList({ messages, canRetry }: { messages: MessageLog[]; ca
                 <p className="truncate text-sm font-medium">{message.clientName ?? message.clientId}</p>
                 <p className="text-xs text-muted-foreground">
                   <time dateTime={message.createdAt}>{formatTimestamp(message.createdAt)}</time> ·{' '}
-                  {MESSAGE_DIRECTION_LABELS[message.direction]}
+                  <MessageRouteText message={message} />
                 </p>
               </div>
               <Badge variant={STATUS_BADGE[message.status]}>{message.status}</Badge>
@@ -78,6 +83,17 @@ export function MessageList({ messages, canRetry }: { messages: MessageLog[]; ca
         ))}
       </ul>
     </>
+  )
+}
+
+/** The message's direction in platform names, and whether the playbook or a person wrote it. */
+function MessageRouteText({ message }: { message: MessageLog }) {
+  const { label, detail } = messageRoute(message)
+  return (
+    <span data-testid="message-route">
+      <span className="font-medium text-foreground">{label}</span>
+      {detail && <span className="block text-muted-foreground">{detail}</span>}
+    </span>
   )
 }
 
