@@ -47,6 +47,10 @@ export const clientStatsSchema = z.object({
   /** Yelp's currency code of the costs (USD); null when no lead has a cost. */
   currency: z.string().nullable(),
   responseTime: z.object({ last7Days: responseTimeSchema, last30Days: responseTimeSchema }),
+  /** docs/spec/product.md §9.1: the client's leads awaiting a reply now (not counted in the median). */
+  waitingNow: z.number().int().default(0),
+  /** When the longest-waiting of them started waiting (ISO); null when none waits. */
+  oldestWaitingSince: z.string().nullable().default(null),
   /**
    * docs/spec/product.md §9.1, Yelp's own figure over the last 30 days: the median seconds from a
    * consumer's new message to the next business message, counting only 08:00–18:00 in the

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { responseTimeSchema } from './client-stats.ts'
 
 // GET /api/stats (docs/spec/dashboard-spec.md §3.2 stats response; definitions in docs/spec/product.md §6) and the dashboard's
 // activity chart and System Health dialog (docs/spec/product.md §2).
@@ -17,8 +18,36 @@ export const statsSchema = z.object({
   errorRate: z.number(),
   /** docs/spec/product.md §9.1: leads whose consumer spoke last, status new or contacted. */
   leadsAwaitingReply: z.number(),
+  /** When the longest-waiting of them started waiting (ISO); null when none waits. */
+  oldestWaitingSince: z.string().nullable().default(null),
+  /** The same leads by how long they have waited now (the four add up to `leadsAwaitingReply`). */
+  waitingAges: z
+    .object({
+      under5Minutes: z.number().int(),
+      minutes5To60: z.number().int(),
+      hours1To24: z.number().int(),
+      over1Day: z.number().int(),
+    })
+    .default({ under5Minutes: 0, minutes5To60: 0, hours1To24: 0, over1Day: 0 }),
 })
 export type Stats = z.infer<typeof statsSchema>
+export type WaitingAges = Stats['waitingAges']
+
+/** How many UTC days GET /api/stats/first-replies covers, today included. */
+export const FIRST_REPLY_DAYS = 30
+
+/**
+ * GET /api/stats/first-replies: the first replies of the leads whose consumer first wrote in each
+ * of the last 30 UTC days (today last, days without leads included with zeros), and over all of
+ * them. As in GET /api/stats/clients: the median covers the answered leads only; the shares
+ * within 5 minutes and 1 hour are of every lead of the day, the unanswered and waiting included.
+ */
+export const firstRepliesSchema = z.object({
+  days: z.array(responseTimeSchema.extend({ date: z.string() })),
+  total: responseTimeSchema,
+})
+export type FirstReplies = z.infer<typeof firstRepliesSchema>
+export type FirstReplyDay = FirstReplies['days'][number]
 
 /** GET /api/stats/activity: messages per hour over the last 24 hours, oldest hour first. */
 export const activityHourSchema = z.object({
@@ -49,6 +78,8 @@ export const healthCheckSchema = z.object({
   state: z.enum(HEALTH_STATES),
   /** What was measured, in words. */
   detail: z.string(),
+  /** How many things are wrong (dead jobs, connections needing re-auth, …), where they are counted. */
+  count: z.number().int().optional(),
 })
 export type HealthCheck = z.infer<typeof healthCheckSchema>
 

@@ -41,6 +41,7 @@ import { logEndpointsSchema, logEntryListSchema, logEntrySchema } from '@common/
 import { backupListSchema, backupResultSchema, settingSchema, settingsListSchema } from '@common/settings.ts'
 import {
   activitySchema,
+  firstRepliesSchema,
   providerAlertsSchema,
   statsSchema,
   systemHealthSchema,
@@ -207,6 +208,7 @@ const reads: ReadContract[] = [
   },
   { route: '/api/system-health', path: () => '/api/system-health', schema: systemHealthSchema },
   { route: '/api/stats/clients', path: () => '/api/stats/clients', schema: clientStatsListSchema },
+  { route: '/api/stats/first-replies', path: () => '/api/stats/first-replies', schema: firstRepliesSchema },
   {
     route: '/api/messages',
     path: () => `/api/messages?clientId=${ACME.clientId}&limit=50`,

@@ -113,6 +113,8 @@ describe('GET /api/stats/clients', () => {
         yelpResponseTime: null,
         responseRate: null,
         aiDrafts: { made: 0, sent: 0, edited: 0 },
+        waitingNow: 0,
+        oldestWaitingSince: null,
       },
       {
         clientId: 'bravo',
@@ -129,6 +131,8 @@ describe('GET /api/stats/clients', () => {
         yelpResponseTime: null,
         responseRate: null,
         aiDrafts: { made: 0, sent: 0, edited: 0 },
+        waitingNow: 0,
+        oldestWaitingSince: null,
       },
       {
         clientId: 'charlie',
@@ -142,6 +146,8 @@ describe('GET /api/stats/clients', () => {
         yelpResponseTime: null,
         responseRate: null,
         aiDrafts: { made: 0, sent: 0, edited: 0 },
+        waitingNow: 0,
+        oldestWaitingSince: null,
       },
     ])
   })

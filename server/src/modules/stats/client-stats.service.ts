@@ -14,6 +14,7 @@ import {
   readYelpFigures,
   type YelpFiguresRow,
 } from '../../repositories/client-stats.repository.ts'
+import { readClientWaiting } from '../../repositories/response-figures.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
 
@@ -49,10 +50,11 @@ export class ClientStatsService {
   ): Promise<ClientStatsList> {
     const month = query.month ?? monthOf(now)
     const clientIds = await visibleClientIds(this.db, session)
-    const [costs, yelpFigures, aiFigures, ...windows] = await Promise.all([
+    const [costs, yelpFigures, aiFigures, waitingRows, ...windows] = await Promise.all([
       readClientCosts(this.db, { ...monthRange(month), clientIds }),
       readYelpFigures(this.db, { since: new Date(now.getTime() - 30 * DAY_MS), now, clientIds }),
       readAiDraftFigures(this.db, { ...monthRange(month), clientIds }),
+      readClientWaiting(this.db, clientIds),
       ...RESPONSE_WINDOWS.map((days) =>
         readClientResponseTimes(this.db, { since: new Date(now.getTime() - days * DAY_MS), clientIds }),
       ),
@@ -62,6 +64,7 @@ export class ClientStatsService {
     const [last7, last30] = [byClient(week), byClient(month30)]
     const yelp = new Map(yelpFigures.map((row) => [row.clientId, row]))
     const ai = new Map(aiFigures.map((row) => [row.clientId, row]))
+    const waiting = new Map(waitingRows.map((row) => [row.clientId, row]))
     const clients = costs.map(
       (row): ClientStats => ({
         ...yelpFiguresOf(yelp.get(row.clientId)),
@@ -73,9 +76,11 @@ export class ClientStatsService {
         costPerLeadCents: row.costedLeads ? Math.round(row.totalCostCents / row.costedLeads) : null,
         currency: row.costedLeads ? (row.currency ?? 'USD') : null,
         responseTime: {
-          last7Days: responseTime(last7.get(row.clientId)),
-          last30Days: responseTime(last30.get(row.clientId)),
+          last7Days: responseTimeOf(last7.get(row.clientId)),
+          last30Days: responseTimeOf(last30.get(row.clientId)),
         },
+        waitingNow: waiting.get(row.clientId)?.waiting ?? 0,
+        oldestWaitingSince: waiting.get(row.clientId)?.oldestWaitingSince ?? null,
         aiDrafts: {
           made: ai.get(row.clientId)?.made ?? 0,
           sent: ai.get(row.clientId)?.sent ?? 0,
@@ -98,7 +103,8 @@ function yelpFiguresOf(
   }
 }
 
-function responseTime(row: ClientResponseRow | undefined): ResponseTime {
+/** A window's first replies as the API reports them: percents of every lead, the median of the answered. */
+export function responseTimeOf(row: Omit<ClientResponseRow, 'clientId'> | undefined): ResponseTime {
   if (!row) return { leads: 0, answered: 0, medianSeconds: null, within5Minutes: null, within1Hour: null }
   return {
     leads: row.leads,

@@ -1,4 +1,4 @@
-import type { ActivityHour, ProviderAlertList, Stats, SystemHealth } from '@common/stats.ts'
+import type { ActivityHour, FirstReplies, ProviderAlertList, Stats, SystemHealth } from '@common/stats.ts'
 import type { FastifyInstance } from 'fastify'
 import { requireSession } from '../../http/guard.ts'
 import type { StatsService } from './stats.service.ts'
@@ -13,6 +13,12 @@ export function registerStatsRoutes(app: FastifyInstance, stats: StatsService): 
     '/api/stats/activity',
     { config: { access: 'canViewSystemStats' } },
     async (request): Promise<ActivityHour[]> => stats.activity(requireSession(request)),
+  )
+
+  app.get(
+    '/api/stats/first-replies',
+    { config: { access: 'canViewSystemStats' } },
+    async (request): Promise<FirstReplies> => stats.firstReplies(requireSession(request)),
   )
 
   app.get(

@@ -1,17 +1,19 @@
-import type {
-  ActivityHour,
-  HealthCheck,
-  HealthState,
-  ProviderAlertList,
-  Stats,
-  SystemHealth,
+import {
+  type ActivityHour,
+  FIRST_REPLY_DAYS,
+  type FirstReplies,
+  type HealthCheck,
+  type HealthState,
+  type ProviderAlertList,
+  type Stats,
+  type SystemHealth,
 } from '@common/stats.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import type { DB } from '../../db/database.ts'
 import { listParkedGhlLocations } from '../../repositories/ghl-daily-caps.repository.ts'
-import { countLeadsAwaitingReply } from '../../repositories/lead-waits.repository.ts'
 import { listRecentMissedWebhooks } from '../../repositories/missed-webhooks.repository.ts'
 import { readProviderAlerts } from '../../repositories/provider-alerts.repository.ts'
+import { readDailyFirstReplies, readWaitingFigures } from '../../repositories/response-figures.repository.ts'
 import { readHourlyActivity, readStatCounts } from '../../repositories/stats.repository.ts'
 import {
   countCredentialErrors,
@@ -23,8 +25,10 @@ import {
 import { listFailedSubscriptions } from '../../repositories/yelp-subscriptions.repository.ts'
 import type { AuthenticatedSession } from '../auth/auth.service.ts'
 import { visibleClientIds } from '../clients/client-scope.ts'
+import { responseTimeOf } from './client-stats.service.ts'
 
 const HOUR_MS = 60 * 60 * 1000
+const DAY_MS = 24 * HOUR_MS
 /** A job waiting longer than this means the workers are not keeping up (or not running). */
 const SLOW_QUEUE_MS = 5 * 60 * 1000
 
@@ -44,9 +48,9 @@ export class StatsService {
 
   async stats(session: AuthenticatedSession, now = new Date()): Promise<Stats> {
     const clientIds = await visibleClientIds(this.db, session)
-    const [counts, leadsAwaitingReply] = await Promise.all([
+    const [counts, waiting] = await Promise.all([
       readStatCounts(this.db, { since: startOfUtcDay(now), clientIds }),
-      countLeadsAwaitingReply(this.db, clientIds),
+      readWaitingFigures(this.db, { now, clientIds }),
     ])
     return {
       activeClients: counts.activeClients,
@@ -56,8 +60,33 @@ export class StatsService {
       connectedIntegrations: counts.connectedIntegrations,
       webhookErrors: counts.webhookErrors,
       errorRate: errorRate(counts.errorMessagesToday, counts.messagesToday),
-      leadsAwaitingReply,
+      leadsAwaitingReply: waiting.waiting,
+      oldestWaitingSince: waiting.oldestWaitingSince,
+      waitingAges: {
+        under5Minutes: waiting.under5Minutes,
+        minutes5To60: waiting.minutes5To60,
+        hours1To24: waiting.hours1To24,
+        over1Day: waiting.over1Day,
+      },
     }
+  }
+
+  /**
+   * The first replies of the last 30 UTC days (today included), day by day, with every day present,
+   * and over the whole range: the dashboard's line chart and the median beside the waiting leads.
+   */
+  async firstReplies(session: AuthenticatedSession, now = new Date()): Promise<FirstReplies> {
+    const since = new Date(startOfUtcDay(now).getTime() - (FIRST_REPLY_DAYS - 1) * DAY_MS)
+    const figures = await readDailyFirstReplies(this.db, {
+      since,
+      clientIds: await visibleClientIds(this.db, session),
+    })
+    const byDate = new Map(figures.days.map((day) => [day.date, day]))
+    const days = Array.from({ length: FIRST_REPLY_DAYS }, (_, index) => {
+      const date = new Date(since.getTime() + index * DAY_MS).toISOString().slice(0, 10)
+      return { date, ...responseTimeOf(byDate.get(date)) }
+    })
+    return { days, total: responseTimeOf(figures.total) }
   }
 
   /** 24 hourly buckets ending with the current hour, empty hours included. */
@@ -118,6 +147,7 @@ export class StatsService {
       key: 'deadJobs',
       label: 'Dead jobs',
       state: queue.dead > 0 ? 'warning' : 'ok',
+      count: queue.dead,
       detail:
         queue.dead === 0 ? 'None' : `${plural(queue.dead, 'job')} failed after the last attempt; retry below`,
     })
@@ -133,6 +163,7 @@ export class StatsService {
       key: 'reauth',
       label: 'Connections needing re-auth',
       state: reauth.length > 0 ? 'warning' : 'ok',
+      count: reauth.reduce((sum, client) => sum + client.providers.length, 0),
       detail:
         reauth.length === 0
           ? 'None'
