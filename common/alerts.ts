@@ -18,18 +18,18 @@ export const ALERT_TYPES = [
 ] as const
 export type AlertType = (typeof ALERT_TYPES)[number]
 
-/** What each event means, for the channel dialog's checkboxes. */
+/** Each event in the operator's words: the channel dialog's checkboxes, the channel list, the history. */
 export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   'lead.new': 'New lead',
   'lead.message': 'New message',
-  'lead.phone_shared': 'Phone number shared',
-  'lead.unanswered': 'Lead unanswered past its SLA',
+  'lead.phone_shared': 'Lead shared a phone number',
+  'lead.unanswered': 'Lead waiting past its SLA',
   'lead.status_changed': 'Lead status changed',
-  'reply.sent': 'Reply sent',
+  'reply.sent': 'Reply sent to Yelp',
   'connection.needs_reauth': 'Connection needs re-auth',
-  'job.dead': 'Job dead',
-  'webhooks.silent': 'Webhooks silent',
-  'ghl.daily_cap': 'GHL daily cap reached',
+  'job.dead': 'Background job gave up',
+  'webhooks.silent': 'Yelp webhooks missing',
+  'ghl.daily_cap': 'GHL daily limit reached',
 }
 
 /** Suppressed while the channel's quiet hours run (docs/spec/product.md §9.3). */
@@ -204,6 +204,8 @@ export type AlertsQuery = z.input<typeof alertsQuerySchema>
 
 export const alertSchema = z.object({
   id: z.number(),
+  /** The event this delivery carries: one event reaches each of its channels (the history groups them). */
+  eventId: z.string(),
   type: z.enum(ALERT_TYPES),
   channelId: z.string(),
   clientId: z.string().nullable(),

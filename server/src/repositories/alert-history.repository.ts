@@ -17,6 +17,7 @@ export interface AlertHistoryFilters {
 
 export interface AlertHistoryRow {
   id: number
+  event_id: string
   type: string
   channel_id: string
   client_id: string | null
@@ -53,7 +54,7 @@ export async function listAlertHistory(
 ): Promise<AlertHistoryRow[]> {
   const rows = await selectRows<AlertHistoryRow>(
     db,
-    sql`select a.id, a.type, a.channel_id, a.client_id, a.lead_id, a.state, a.attempts, a.reason,
+    sql`select a.id, a.event_id, a.type, a.channel_id, a.client_id, a.lead_id, a.state, a.attempts, a.reason,
         ${isoMicros(sql`a.created_at`)} as created_key, a.created_at, a.sent_at,
         a.payload->>'summary' as summary
       from alerts a ${whereClause(conditions(filters, page.cursor))}

@@ -272,12 +272,15 @@ describe('alert delivery', () => {
       state: 'sent',
       leadId: 'alert-lead-waiting',
     })
+    // The event it carries (the webhook body's id): the history groups one event's deliveries by it.
+    expect(newest?.eventId).toMatch(/^evt_[0-9a-f]{32}$/)
     expect(Object.keys(newest ?? {}).sort()).toEqual(
       [
         'attempts',
         'channelId',
         'clientId',
         'createdAt',
+        'eventId',
         'id',
         'leadId',
         'reason',

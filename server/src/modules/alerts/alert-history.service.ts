@@ -39,6 +39,7 @@ export class AlertHistoryService {
 function toAlert(row: AlertHistoryRow): Alert {
   return {
     id: row.id,
+    eventId: row.event_id,
     type: row.type as AlertType,
     channelId: row.channel_id,
     clientId: row.client_id,
