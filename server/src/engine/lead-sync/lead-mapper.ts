@@ -2,7 +2,6 @@ import {
   type LeadMessage,
   type LeadSnapshot,
   type MessageAttachment,
-  storedMessagesOf,
   toStoredEvent,
 } from '@common/lead-model.ts'
 import type { LeadFields, LeadRow } from '../../repositories/leads.repository.ts'
@@ -106,15 +105,6 @@ export function mergeMessagesById(stored: LeadMessage[], fetched: LeadMessage[])
   const byId = new Map(stored.map((message) => [message.id, message]))
   for (const message of fetched) byId.set(message.id, message)
   return [...byId.values()]
-}
-
-/**
- * The events kept on a lead row, in their stored (spec) shape.
- * @deprecated Read a row's conversation with `storedMessagesOf` (common/lead-model.ts); this stays
- * only until the automation and AI drafts read messages (issue 36).
- */
-export function storedEventsOf(row: Pick<LeadRow, 'events'>) {
-  return storedMessagesOf(row).map(toStoredEvent)
 }
 
 /** A job attachment as the spec's `projectData.attachments` keeps it: members the source left out stay out. */
