@@ -1,10 +1,11 @@
 import { KeyRound, LogOut } from 'lucide-react'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { navItemFor, visibleNavItems } from '@/app/navigation.ts'
 import { BrandLogo } from '@/components/layout/brand-logo.tsx'
 import { Button } from '@/components/ui/button.tsx'
 import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog.tsx'
+import { WaitingLeadsBadge } from '@/features/inbox/components/waiting-leads-badge.tsx'
 import { useAuth } from '@/lib/auth/use-auth.ts'
 import { cn } from '@/lib/utils.ts'
 
@@ -12,6 +13,8 @@ import { cn } from '@/lib/utils.ts'
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { user, logout } = useAuth()
   const [isChangingPassword, setChangingPassword] = useState(false)
+  // The sidebar and the phone's menu may both be in the page: each its own id.
+  const waitingCountId = useId()
   const [location] = useLocation()
   const activeHref = navItemFor(location)?.href
   const items = visibleNavItems(user?.permissions)
@@ -26,12 +29,15 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         <ul className="grid gap-1">
           {items.map(({ href, label, icon: Icon }) => {
             const isActive = href === activeHref
+            // Lead Inbox carries the count of leads waiting for a reply, beside the link's name.
+            const hasCount = href === '/inbox'
             return (
-              <li key={href}>
+              <li key={href} className={hasCount ? 'relative' : undefined}>
                 <Link
                   href={href}
                   onClick={onNavigate}
                   aria-current={isActive ? 'page' : undefined}
+                  aria-describedby={hasCount ? waitingCountId : undefined}
                   className={cn(
                     'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
                     isActive
@@ -44,6 +50,12 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                   />
                   {label}
                 </Link>
+                {hasCount && (
+                  <WaitingLeadsBadge
+                    id={waitingCountId}
+                    className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2"
+                  />
+                )}
               </li>
             )
           })}

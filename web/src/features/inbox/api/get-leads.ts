@@ -41,15 +41,36 @@ export function useLeads(params: LeadsQueryParams) {
   return useInfiniteQuery(leadsQueryOptions(params))
 }
 
-/** 'X of Y leads': Y counts the selected client's visible leads without filters (one-row page). */
-export function leadTotalQueryOptions(clientId: string | undefined) {
-  const params: LeadsQueryParams = { ...(clientId ? { clientId } : {}), limit: '1' }
+/**
+ * How many leads a filter set matches, read from a one-row page's X-Total-Count. The inbox's live
+ * updates keep these fresh (live-lead-updates.ts: a number under /api/leads is a count).
+ */
+export function leadCountQueryOptions(filters: LeadsQueryParams) {
+  const params: LeadsQueryParams = { ...filters, limit: '1' }
   return queryOptions({
     queryKey: ['/api/leads', params],
     queryFn: async ({ signal }) => (await getLeads(params, signal)).total,
   })
 }
 
+/** 'X of Y leads': Y counts the selected client's visible leads without filters. */
+export function leadTotalQueryOptions(clientId: string | undefined) {
+  return leadCountQueryOptions(clientId ? { clientId } : {})
+}
+
 export function useLeadTotal(clientId: string | undefined) {
   return useQuery(leadTotalQueryOptions(clientId))
+}
+
+/** docs/spec/product.md §9.1: the leads awaiting a reply ("Needs reply", the sidebar's count). */
+export function useWaitingLeadCount(clientId?: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...leadCountQueryOptions({ ...(clientId ? { clientId } : {}), needsReply: 'true' }),
+    enabled: options.enabled ?? true,
+  })
+}
+
+/** The leads with a draft waiting for a person ("Draft ready"). */
+export function useDraftReadyCount(clientId?: string) {
+  return useQuery(leadCountQueryOptions({ ...(clientId ? { clientId } : {}), hasDraft: 'true' }))
 }

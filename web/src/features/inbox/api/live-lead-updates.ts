@@ -49,9 +49,13 @@ export async function applyLeadChanges(queryClient: QueryClient, changes: readon
 
 /** Puts the current state of one lead into every list and total of the cache. */
 export async function applyLead(queryClient: QueryClient, leadId: string, known?: Lead): Promise<void> {
-  const shown = queryClient.getQueryCache().findAll({ queryKey: [LEADS_URL], type: 'active' })
-  if (!known && shown.length === 0) {
-    // No inbox on screen: its queries reload when it is shown again, nothing is fetched now.
+  const shownLists = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: [LEADS_URL], type: 'active' })
+    .filter((query) => listParams(query) && isPages(query.state.data))
+  if (!known && shownLists.length === 0) {
+    // No inbox list on screen: its queries reload when shown again, and the counts on screen (the
+    // sidebar's waiting leads) reload now, one row each; the lead itself is not fetched.
     await queryClient.invalidateQueries({ queryKey: [LEADS_URL] })
     return
   }
@@ -86,8 +90,8 @@ export async function applyLead(queryClient: QueryClient, leadId: string, known?
   const queries = queryClient.getQueryCache().findAll({ queryKey: [LEADS_URL] })
   for (const query of queries) {
     const params = listParams(query)
-    const data = query.state.data as LeadPages | undefined
-    if (!params || typeof data !== 'object' || !('pages' in data)) continue
+    const data = query.state.data
+    if (!params || !isPages(data)) continue
     if (!query.isActive()) {
       // Not on screen: it reloads when shown again, no request now.
       void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true })
@@ -123,9 +127,19 @@ export async function applyLead(queryClient: QueryClient, leadId: string, known?
     if (!params) continue
     const total = listTotals.get(paramsKey(params))
     if (total !== undefined) queryClient.setQueryData(query.queryKey, total)
-    else if (!lead || leadMatches(lead, params) !== false)
+    // A count with filters (the waiting leads, the drafts ready) also loses a lead that stops
+    // matching, which the lead's new state alone cannot tell: it is asked again.
+    else if (!lead || leadMatches(lead, params) !== false || hasFilters(params))
       await queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true })
   }
+}
+
+function isPages(data: unknown): data is LeadPages {
+  return typeof data === 'object' && data !== null && 'pages' in data
+}
+
+function hasFilters(params: LeadsQueryParams): boolean {
+  return Object.keys(params).some((key) => key !== 'clientId')
 }
 
 function isClientShown(query: Query, changes: readonly ChangeEvent[]): boolean {

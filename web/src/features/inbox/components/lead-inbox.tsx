@@ -1,14 +1,18 @@
 import type { LeadStatus, ReplyType } from '@common/leads.ts'
-import { AlertCircle, Clock } from 'lucide-react'
+import { AlertCircle, Clock, FilePen } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
-import { Button } from '@/components/ui/button.tsx'
 import { Label } from '@/components/ui/label.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx'
 import { toast } from '@/components/ui/use-toast.ts'
 import { useInboxClients } from '@/features/inbox/api/get-inbox-clients.ts'
 import { useLead } from '@/features/inbox/api/get-lead.ts'
 import { useLeadFacets } from '@/features/inbox/api/get-lead-facets.ts'
-import { useLeads, useLeadTotal } from '@/features/inbox/api/get-leads.ts'
+import {
+  useDraftReadyCount,
+  useLeads,
+  useLeadTotal,
+  useWaitingLeadCount,
+} from '@/features/inbox/api/get-leads.ts'
 import { useMarkLeadReplied } from '@/features/inbox/api/mark-lead-replied.ts'
 import { useUpdateLeadStatus } from '@/features/inbox/api/update-lead-status.ts'
 import { ConversationPanel } from '@/features/inbox/components/conversation-panel.tsx'
@@ -16,9 +20,10 @@ import { InboxFiltersPanel } from '@/features/inbox/components/inbox-filters-pan
 import { LeadDetailsPanel } from '@/features/inbox/components/lead-details-panel.tsx'
 import { LeadList } from '@/features/inbox/components/lead-list.tsx'
 import { LeadUnavailable } from '@/features/inbox/components/lead-unavailable.tsx'
+import { ViewToggle } from '@/features/inbox/components/view-toggle.tsx'
 import { useInboxFilters } from '@/features/inbox/hooks/use-inbox-filters.ts'
 import { useMarkReadOnOpen } from '@/features/inbox/hooks/use-mark-read-on-open.ts'
-import { ALL, emptyListText, hasActiveFilters } from '@/features/inbox/utils/inbox-filters.ts'
+import { ALL, emptyListText, hasActiveFilters, type InboxView } from '@/features/inbox/utils/inbox-filters.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 import { cn } from '@/lib/utils.ts'
 
@@ -30,7 +35,9 @@ export interface LeadInboxProps {
   canViewClients: boolean
   /** docs/spec/product.md §9.1 "Needs reply": kept in the address, so the dashboard can link to it. */
   needsReply?: boolean
-  onNeedsReplyChange?: (needsReply: boolean) => void
+  /** "Draft ready": the leads with a draft waiting for a Send (issue 35), in the address too. */
+  hasDraft?: boolean
+  onViewChange?: (change: InboxView) => void
   /** The lead an address opens (`/inbox?clientId=…&leadId=…`): its client chosen, its conversation open. */
   linkedClientId?: string
   linkedLeadId?: string
@@ -45,7 +52,8 @@ export function LeadInbox({
   canChangeStatus,
   canViewClients,
   needsReply = false,
-  onNeedsReplyChange,
+  hasDraft = false,
+  onViewChange,
   linkedClientId,
   linkedLeadId,
 }: LeadInboxProps) {
@@ -60,9 +68,11 @@ export function LeadInbox({
   const isKnownClient =
     clientChoice === ALL || !clients.data || clients.data.some((client) => client.clientId === clientChoice)
   const clientId = clientChoice === ALL || !isKnownClient ? undefined : clientChoice
-  const { filters, params, update, clear } = useInboxFilters(clientId, needsReply)
+  const { filters, params, update, clear } = useInboxFilters(clientId, { needsReply, hasDraft })
   const leads = useLeads(params)
   const total = useLeadTotal(clientId)
+  const waitingCount = useWaitingLeadCount(clientId)
+  const draftCount = useDraftReadyCount(clientId)
   const facets = useLeadFacets(clientId)
   const lead = useLead(selectedLeadId)
   const updateStatus = useUpdateLeadStatus()
@@ -141,20 +151,25 @@ export function LeadInbox({
             </SelectContent>
           </Select>
         </div>
-        {/* One row on a phone; on wider screens the two join the row of the client select. */}
-        <div className="flex items-center justify-between gap-3 sm:contents">
-          <Button
-            type="button"
-            variant={needsReply ? 'default' : 'outline'}
-            aria-pressed={needsReply}
-            className="w-fit"
-            onClick={() => onNeedsReplyChange?.(!needsReply)}
-            data-testid="needs-reply-filter"
-          >
-            <Clock aria-hidden="true" />
-            Needs reply
-          </Button>
-          <p className="text-sm text-muted-foreground sm:ml-auto" data-testid="lead-count">
+        {/* One row on a phone (the count wraps below when short of room); on wider screens they join the row of the client select. */}
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 sm:contents">
+          <ViewToggle
+            label="Needs reply"
+            icon={Clock}
+            isOn={needsReply}
+            count={waitingCount.data}
+            onToggle={() => onViewChange?.({ needsReply: !needsReply })}
+            testId="needs-reply-filter"
+          />
+          <ViewToggle
+            label="Draft ready"
+            icon={FilePen}
+            isOn={hasDraft}
+            count={draftCount.data}
+            onToggle={() => onViewChange?.({ hasDraft: !hasDraft })}
+            testId="draft-ready-filter"
+          />
+          <p className="ml-auto text-sm text-muted-foreground" data-testid="lead-count">
             {matching !== undefined && total.data !== undefined
               ? `${matching} of ${total.data} leads`
               : '\u00a0'}
@@ -190,7 +205,7 @@ export function LeadInbox({
             </div>
           ) : loaded.length === 0 ? (
             <p className="p-6 text-center text-sm text-muted-foreground">
-              {emptyListText(Boolean(clientId), isFiltered, needsReply)}
+              {emptyListText(Boolean(clientId), isFiltered, { needsReply, hasDraft })}
             </p>
           ) : (
             <LeadList

@@ -1,40 +1,46 @@
 import type { ReadReceipt } from '@common/leads.ts'
 import { Check, CheckCheck, Mail } from 'lucide-react'
-import { Badge } from '@/components/ui/badge.tsx'
 import { formatDateTime } from '@/features/inbox/utils/lead-display.ts'
 
+const MARK_TEXT = {
+  read: 'Read',
+  pending: 'Read, marking on Yelp',
+  unread: 'Unread',
+} as const
+
 /**
- * Whether the consumer's last message has been read (docs/decisions/0012): read (Yelp confirmed), being
- * marked on Yelp after someone opened it, or unread. Nothing for a lead without a consumer message.
+ * Whether the consumer's last message has been read (docs/decisions/0012), as a small mark on the
+ * lead card (issue 35: the card's chips are the status, the availability and what to do now):
+ * two ticks read (Yelp confirmed), one tick being marked on Yelp after someone opened it, an
+ * envelope unread. Nothing for a lead without a consumer message.
  */
-export function ReadReceiptBadge({ receipt }: { receipt: ReadReceipt }) {
+export function ReadReceiptMark({ receipt }: { receipt: ReadReceipt }) {
   if (receipt.state === 'none') return null
-  const common = { 'data-testid': 'read-receipt', 'data-state': receipt.state } as const
-  if (receipt.state === 'read') {
-    return (
-      <Badge
-        variant="outline"
-        title={receipt.readAt ? `Read ${formatDateTime(receipt.readAt)}, marked on Yelp` : 'Read'}
-        {...common}
-      >
-        <CheckCheck aria-hidden="true" className="text-success" />
-        Read
-      </Badge>
-    )
-  }
-  if (receipt.state === 'pending') {
-    return (
-      <Badge variant="outline" title="Opened; marking it read on Yelp" {...common}>
-        <Check aria-hidden="true" />
-        Read
-      </Badge>
-    )
-  }
+  const Icon = receipt.state === 'read' ? CheckCheck : receipt.state === 'pending' ? Check : Mail
+  const text = MARK_TEXT[receipt.state]
   return (
-    <Badge variant="outline" title="The consumer's last message has not been opened" {...common}>
-      <Mail aria-hidden="true" />
-      Unread
-    </Badge>
+    <span
+      className="inline-flex items-center"
+      title={
+        receipt.state === 'read' && receipt.readAt
+          ? `Read ${formatDateTime(receipt.readAt)}, marked on Yelp`
+          : text
+      }
+      data-testid="read-receipt"
+      data-state={receipt.state}
+    >
+      <Icon
+        aria-hidden="true"
+        className={
+          receipt.state === 'read'
+            ? 'size-3.5 text-success'
+            : receipt.state === 'unread'
+              ? 'size-3.5 text-primary'
+              : 'size-3.5'
+        }
+      />
+      <span className="sr-only">{text}</span>
+    </span>
   )
 }
 

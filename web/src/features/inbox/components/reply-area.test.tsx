@@ -30,7 +30,7 @@ const AI_DRAFT: Draft = {
 // The reply area reads only the lead's id and drafts.
 const lead = { leadId: LEAD, drafts: [] } as unknown as LeadDetail
 
-async function renderReplyArea(isAiEnabled: boolean, routes: TestRoutes = {}) {
+async function renderReplyArea(isAiEnabled: boolean, routes: TestRoutes = {}, shown: LeadDetail = lead) {
   server = await startApiTestServer({
     'GET /api/health': () => ({ json: { status: 'ok', ai: { enabled: isAiEnabled } } }),
     [`GET /api/leads/${LEAD}`]: () => ({ status: 404, json: { error: 'not needed' } }),
@@ -38,7 +38,7 @@ async function renderReplyArea(isAiEnabled: boolean, routes: TestRoutes = {}) {
   })
   render(
     <AppProvider>
-      <ReplyArea lead={lead} />
+      <ReplyArea lead={shown} />
     </AppProvider>,
   )
   await waitFor(() => expect(server?.requests.some((r) => r.url === '/api/health')).toBe(true))
@@ -97,6 +97,20 @@ describe('Reply box with AI drafts', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(error)
     expect(replyBox()).toHaveValue('')
     expect(screen.queryByTestId('ai-draft-marker')).not.toBeInTheDocument()
+  })
+
+  it('shows a replaced AI draft no more: the new one is in the box, with the one Send', async () => {
+    const older: Draft = { ...AI_DRAFT, id: 'd-ai-old', text: 'An older AI draft' }
+    const user = await renderReplyArea(
+      true,
+      { [`POST /api/leads/${LEAD}/drafts/ai`]: () => ({ status: 201, json: AI_DRAFT }) },
+      { leadId: LEAD, drafts: [older] } as unknown as LeadDetail,
+    )
+    expect(screen.getByRole('form', { name: 'Draft' })).toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: /Draft with AI/ }))
+    await waitFor(() => expect(replyBox()).toHaveValue(AI_DRAFT.text))
+    expect(screen.queryByRole('form', { name: 'Draft' })).not.toBeInTheDocument()
+    expect(screen.getAllByRole('button', { name: 'Send' })).toHaveLength(1)
   })
 
   it('never overwrites what a person typed', async () => {

@@ -1,10 +1,15 @@
 import { useEffect, useMemo, useState } from 'react'
-import { EMPTY_FILTERS, type InboxFilters, toLeadsParams } from '@/features/inbox/utils/inbox-filters.ts'
+import {
+  EMPTY_FILTERS,
+  type InboxFilters,
+  type InboxView,
+  toLeadsParams,
+} from '@/features/inbox/utils/inbox-filters.ts'
 
 const SEARCH_DELAY_MS = 300
 
 /** Filter state; the free text reaches the query after a pause in typing, the rest at once. */
-export function useInboxFilters(clientId: string | undefined, needsReply = false) {
+export function useInboxFilters(clientId: string | undefined, { needsReply, hasDraft }: InboxView = {}) {
   const [filters, setFilters] = useState<InboxFilters>(EMPTY_FILTERS)
   const [q, setQ] = useState('')
   useEffect(() => {
@@ -12,8 +17,8 @@ export function useInboxFilters(clientId: string | undefined, needsReply = false
     return () => clearTimeout(timer)
   }, [filters.q])
   const params = useMemo(
-    () => toLeadsParams({ ...filters, q }, clientId, needsReply),
-    [filters, q, clientId, needsReply],
+    () => toLeadsParams({ ...filters, q }, clientId, { needsReply, hasDraft }),
+    [filters, q, clientId, needsReply, hasDraft],
   )
   return {
     filters,

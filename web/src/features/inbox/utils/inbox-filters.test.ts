@@ -4,7 +4,7 @@ import {
   emptyListText,
   hasActiveFilters,
   inboxSearchWith,
-  needsReplyOf,
+  inboxViewOf,
   toLeadsParams,
 } from './inbox-filters.ts'
 
@@ -43,26 +43,44 @@ describe('inbox filters', () => {
   })
 })
 
-describe('Needs reply (docs/spec/product.md §9.1)', () => {
+describe('Needs reply (docs/spec/product.md §9.1) and Draft ready', () => {
   it('asks for the waiting leads, longest waiting first', () => {
-    expect(toLeadsParams(EMPTY_FILTERS, 'acme', true)).toEqual({
+    expect(toLeadsParams(EMPTY_FILTERS, 'acme', { needsReply: true })).toEqual({
       clientId: 'acme',
       needsReply: 'true',
       sort: 'waiting',
     })
   })
 
-  it('lives in the address the dashboard links to', () => {
-    expect(needsReplyOf('?needsReply=true')).toBe(true)
-    expect(needsReplyOf('needsReply=true&x=1')).toBe(true)
-    expect(needsReplyOf('')).toBe(false)
-    expect(inboxSearchWith('', true)).toBe('?needsReply=true')
-    expect(inboxSearchWith('needsReply=true&x=1', false)).toBe('?x=1')
-    expect(inboxSearchWith('needsReply=true', false)).toBe('')
+  it('asks for the leads with a draft, longest waiting first, alone or with Needs reply', () => {
+    expect(toLeadsParams(EMPTY_FILTERS, undefined, { hasDraft: true })).toEqual({
+      hasDraft: 'true',
+      sort: 'waiting',
+    })
+    expect(toLeadsParams(EMPTY_FILTERS, undefined, { needsReply: true, hasDraft: true })).toEqual({
+      needsReply: 'true',
+      hasDraft: 'true',
+      sort: 'waiting',
+    })
   })
 
-  it('says nobody is waiting when the list is empty', () => {
-    expect(emptyListText(false, false, true)).toBe('No leads waiting for a reply')
-    expect(emptyListText(true, true, true)).toBe('No leads found for this client matching your filters')
+  it('lives in the address the dashboard links to; an address that does not say leaves the default', () => {
+    expect(inboxViewOf('?needsReply=true')).toEqual({ needsReply: true, hasDraft: false })
+    expect(inboxViewOf('needsReply=false&x=1')).toEqual({ needsReply: false, hasDraft: false })
+    expect(inboxViewOf('')).toEqual({ needsReply: undefined, hasDraft: false })
+    expect(inboxViewOf('?hasDraft=true')).toEqual({ needsReply: undefined, hasDraft: true })
+    expect(inboxSearchWith('', { needsReply: true })).toBe('?needsReply=true')
+    // Off is written down: the default view would otherwise turn it on again.
+    expect(inboxSearchWith('needsReply=true&x=1', { needsReply: false })).toBe('?needsReply=false&x=1')
+    expect(inboxSearchWith('needsReply=true', { hasDraft: true })).toBe('?needsReply=true&hasDraft=true')
+    expect(inboxSearchWith('needsReply=true&hasDraft=true', { hasDraft: false })).toBe('?needsReply=true')
+  })
+
+  it('says nobody is waiting, or no draft is, when the list is empty', () => {
+    expect(emptyListText(false, false, { needsReply: true })).toBe('No leads waiting for a reply')
+    expect(emptyListText(true, false, { hasDraft: true })).toBe('No leads with a draft ready for this client')
+    expect(emptyListText(true, true, { needsReply: true })).toBe(
+      'No leads found for this client matching your filters',
+    )
   })
 })

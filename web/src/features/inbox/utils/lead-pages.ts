@@ -41,6 +41,7 @@ export function leadMatches(lead: Lead, params: LeadsQueryParams): boolean | 'un
   if (params.lastMessage && lead.lastMessage !== params.lastMessage) return false
   // waitingSince is null in the API unless the lead awaits a reply (§9.1), status included.
   if (params.needsReply === 'true' && !lead.waitingSince) return false
+  if (params.hasDraft === 'true' && !lead.hasDraft) return false
   if (!within(lead.timeCreated, params.createdFrom, params.createdTo)) return false
   if (!within(lead.lastEventTime, params.activityFrom, params.activityTo)) return false
   return params.q ? 'unknown' : true
