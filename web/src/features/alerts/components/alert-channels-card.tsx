@@ -1,4 +1,4 @@
-import type { AlertChannel, CreatedAlertChannel } from '@common/alerts.ts'
+import { ALERT_TYPE_LABELS, type AlertChannel, type CreatedAlertChannel } from '@common/alerts.ts'
 import { Pencil, Plus, Send, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import {
@@ -181,8 +181,8 @@ function ChannelRow({
       </div>
       <div className="flex flex-wrap gap-1">
         {channel.events.map((event) => (
-          <Badge key={event} variant="outline" className="font-mono">
-            {event}
+          <Badge key={event} variant="outline" title={event}>
+            {ALERT_TYPE_LABELS[event]}
           </Badge>
         ))}
       </div>

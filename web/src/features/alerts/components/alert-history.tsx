@@ -1,4 +1,4 @@
-import { ALERT_STATES, ALERT_TYPES, type Alert, type AlertState } from '@common/alerts.ts'
+import { ALERT_STATES, ALERT_TYPE_LABELS, ALERT_TYPES, type AlertState } from '@common/alerts.ts'
 import { RefreshCw } from 'lucide-react'
 import { useState } from 'react'
 import { Badge } from '@/components/ui/badge.tsx'
@@ -16,6 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx'
 import { useAlertChannels } from '@/features/alerts/api/get-alert-channels.ts'
 import { useAlertClientChoices } from '@/features/alerts/api/get-alert-client-choices.ts'
 import { type AlertFilters, useAlerts } from '@/features/alerts/api/get-alerts.ts'
+import { type AlertEventGroup, groupAlertsByEvent } from '@/features/alerts/utils/group-alerts.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
 import { useLoadMore } from '@/lib/use-load-more.ts'
 
@@ -71,7 +72,7 @@ export function AlertHistory({ canManageChannels }: { canManageChannels: boolean
             label="Event"
             value={filters.type}
             onChange={(type) => setFilters({ ...filters, type: type as AlertFilters['type'] })}
-            options={ALERT_TYPES.map((type) => ({ value: type, label: type }))}
+            options={ALERT_TYPES.map((type) => ({ value: type, label: ALERT_TYPE_LABELS[type] }))}
             allLabel="All events"
           />
           <FilterSelect
@@ -124,12 +125,12 @@ export function AlertHistory({ canManageChannels }: { canManageChannels: boolean
         ) : (
           <div className="grid gap-2">
             <ul className="grid gap-2">
-              {items.map((alert) => (
-                <AlertRow
-                  key={alert.id}
-                  alert={alert}
-                  channel={canManageChannels ? channelName(alert.channelId) : null}
-                  client={clientName(alert.clientId)}
+              {groupAlertsByEvent(items).map((group) => (
+                <AlertEventRow
+                  key={group.eventId}
+                  group={group}
+                  channelName={canManageChannels ? channelName : null}
+                  client={clientName(group.event.clientId)}
                 />
               ))}
             </ul>
@@ -152,22 +153,51 @@ export function AlertHistory({ canManageChannels }: { canManageChannels: boolean
   )
 }
 
-function AlertRow({ alert, channel, client }: { alert: Alert; channel: string | null; client: string }) {
+/**
+ * One event: what happened, for which client and when, then each channel's delivery (its state,
+ * attempts and why it was held back). A role that may not see the channels reads the states only.
+ */
+function AlertEventRow({
+  group,
+  channelName,
+  client,
+}: {
+  group: AlertEventGroup
+  channelName: ((id: string) => string) | null
+  client: string
+}) {
+  const { event, deliveries } = group
   return (
-    <li className="grid gap-1 rounded-lg border p-3" data-testid="alert-row">
-      <div className="flex flex-wrap items-center gap-2">
-        <Badge variant={STATE_BADGES[alert.state]}>{alert.state}</Badge>
-        <code className="text-xs text-muted-foreground">{alert.type}</code>
+    <li className="grid gap-2 rounded-lg border p-3" data-testid="alert-row" data-event-id={group.eventId}>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="text-sm font-medium">{ALERT_TYPE_LABELS[event.type]}</span>
+        <code className="text-xs text-muted-foreground">{event.type}</code>
         <span className="ml-auto text-xs text-muted-foreground">
-          {time.format(new Date(alert.createdAt))}
+          {time.format(new Date(event.createdAt))}
         </span>
       </div>
-      <p className="text-sm break-words">{alert.summary}</p>
-      <p className="text-xs text-muted-foreground break-words">
-        {client}
-        {channel ? ` · ${channel}` : ''} · {alert.attempts} attempt{alert.attempts === 1 ? '' : 's'}
-        {alert.reason ? ` · ${alert.reason}` : ''}
+      <p className="text-sm break-words">{event.summary}</p>
+      <p className="text-xs break-words text-muted-foreground">
+        {client} · {deliveries.length === 1 ? '1 delivery' : `${deliveries.length} deliveries`}
       </p>
+      <ul className="grid gap-1 border-t pt-2" aria-label="Deliveries">
+        {deliveries.map((delivery) => (
+          <li
+            key={delivery.id}
+            className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs"
+            data-testid="alert-delivery"
+          >
+            <Badge variant={STATE_BADGES[delivery.state]}>{delivery.state}</Badge>
+            {channelName && (
+              <span className="min-w-0 font-medium break-words">{channelName(delivery.channelId)}</span>
+            )}
+            <span className="text-muted-foreground">
+              {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
+              {delivery.reason ? ` · ${delivery.reason}` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
     </li>
   )
 }
