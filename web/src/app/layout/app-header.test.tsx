@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import '@testing-library/jest-dom/vitest'
+import type { HealthCheck } from '@common/stats.ts'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppHeader } from '@/app/layout/app-header.tsx'
 import { AuthProvider } from '@/features/auth/components/auth-provider.tsx'
@@ -19,7 +20,7 @@ afterEach(async () => {
 
 type Provider = 'configured' | 'not configured'
 
-async function renderHeader(providers: { yelp: Provider; ghl: Provider }) {
+async function renderHeader(providers: { yelp: Provider; ghl: Provider }, checks: HealthCheck[] = []) {
   server = await startApiTestServer({
     'GET /api/auth/me': () => ({ json: { user: sessionUser('pat', 'admin') } }),
     'GET /api/health': () => ({
@@ -32,7 +33,7 @@ async function renderHeader(providers: { yelp: Provider; ghl: Provider }) {
       },
     }),
     'GET /api/system-health': () => ({
-      json: { state: 'ok', checkedAt: new Date().toISOString(), checks: [] },
+      json: { state: checks.length ? 'warning' : 'ok', checkedAt: new Date().toISOString(), checks },
     }),
   })
   render(
@@ -55,6 +56,12 @@ describe('the header’s system indicator', () => {
     expect(indicator).not.toHaveTextContent('System Online')
     expect(indicator.getAttribute('title')).toContain('YELP_CLIENT_ID')
     expect(indicator.getAttribute('title')).toContain('GHL_CLIENT_ID')
+    // In words under the header too, with where it is fixed.
+    const strip = screen.getByRole('region', { name: 'System problems' })
+    expect(strip).toHaveTextContent(
+      "Yelp not configured — Set YELP_CLIENT_ID and YELP_CLIENT_SECRET in the server's environment, then restart it",
+    )
+    expect(strip).toHaveTextContent('GHL not configured')
   })
 
   it('names the one provider missing', async () => {
@@ -69,5 +76,50 @@ describe('the header’s system indicator', () => {
     const indicator = await screen.findByTestId('system-indicator')
     await expect.poll(() => indicator.getAttribute('data-state')).toBe('online')
     expect(indicator).toHaveTextContent('System Online')
+    expect(screen.queryByRole('region', { name: 'System problems' })).not.toBeInTheDocument()
+  })
+
+  it('names connections needing re-auth in words, with a link to Clients', async () => {
+    await renderHeader({ yelp: 'configured', ghl: 'configured' }, [
+      {
+        key: 'reauth',
+        label: 'Connections needing re-auth',
+        state: 'warning',
+        detail: 'Acme Roofing (GHL); Bravo (Yelp, GHL)',
+        count: 3,
+      },
+    ])
+    const indicator = await screen.findByTestId('system-indicator')
+    await expect.poll(() => indicator.getAttribute('data-state')).toBe('degraded')
+    expect(indicator).not.toHaveTextContent('System Online')
+    const problem = within(await screen.findByRole('region', { name: 'System problems' })).getByRole(
+      'listitem',
+    )
+    expect(problem).toHaveTextContent('3 connections need re-auth — Acme Roofing (GHL); Bravo (Yelp, GHL)')
+    expect(within(problem).getByRole('link', { name: 'Reconnect in Clients' })).toHaveAttribute(
+      'href',
+      '/clients',
+    )
+  })
+
+  it('counts dead jobs in words, with a link to the Failed jobs card', async () => {
+    await renderHeader({ yelp: 'configured', ghl: 'not configured' }, [
+      {
+        key: 'deadJobs',
+        label: 'Dead jobs',
+        state: 'warning',
+        detail: '1 job failed after the last attempt; retry below',
+        count: 1,
+      },
+    ])
+    const strip = await screen.findByRole('region', { name: 'System problems' })
+    await within(strip).findByText('1 dead job')
+    const items = within(strip).getAllByRole('listitem')
+    expect(items.map((item) => item.getAttribute('data-problem'))).toEqual(['unconfigured-ghl', 'deadJobs'])
+    expect(items[1]).toHaveTextContent('1 dead job — Failed after their last attempt')
+    expect(
+      within(items[1] as HTMLElement).getByRole('link', { name: 'Retry in Failed jobs' }),
+    ).toHaveAttribute('href', '/#failed-jobs')
+    expect(screen.getByTestId('system-indicator')).toHaveAttribute('data-state', 'degraded')
   })
 })
