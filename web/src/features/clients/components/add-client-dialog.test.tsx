@@ -86,7 +86,9 @@ describe('Add New Client dialog (docs/spec/dashboard-spec.md §2.4, §4, §8)', 
     expect(screen.getByText('Create a new client to enable Yelp-GoHighLevel integration')).toBeInTheDocument()
     expect(screen.getByLabelText('Contact Email')).toHaveAttribute('type', 'email')
     expect(screen.getByText('Next Steps')).toBeInTheDocument()
-    expect(screen.getByText(/receive an onboarding link/)).toBeInTheDocument()
+    expect(screen.getByText(/send them its onboarding link/)).toHaveTextContent(
+      'LeadRelay does not email it for you.',
+    )
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled()
     expect(screen.getByRole('button', { name: 'Create Client' })).toBeEnabled()
   })

@@ -133,9 +133,11 @@ export function AddClientDialog({
             <Info className="mt-0.5 size-4 shrink-0 text-blue-600" aria-hidden="true" />
             <div className="grid gap-1">
               <p className="font-medium">Next Steps</p>
+              {/* LeadRelay sends no email of its own (SMTP_URL serves alerts only): the operator sends the link. */}
               <p className="text-blue-800">
-                After the client is created, they will receive an onboarding link to connect their Yelp and
-                GoHighLevel accounts.
+                After you create the client, send them its onboarding link (copy it from Integration Setup →
+                Overview, or open it from the client list). They open it to connect their Yelp and GoHighLevel
+                accounts. LeadRelay does not email it for you.
               </p>
             </div>
           </div>
