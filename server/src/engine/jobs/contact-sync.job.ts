@@ -1,17 +1,21 @@
 import { QUEUES } from '@common/queues.ts'
 import { z } from 'zod'
-import { ContactSync } from '../contact-sync.ts'
+import { runClientRun, startClientRun } from '../client-run.ts'
+import { contactSyncRun } from '../contact-sync.ts'
 import { type ClientJob, LONG_JOB_EXPIRE_SECONDS, PRIORITY, STANDARD_RETRIES } from '../queue/queues.ts'
 import { defineJob, type JobDeps } from './job-definition.ts'
-import { leadSyncHandler } from './lead-sync.job.ts'
 
 const payload: z.ZodType<ClientJob> = z.looseObject({ clientId: z.string() })
 
-/** The client's contact sync: `start` claims and queues it, the job runs it. */
-export function contactSync(deps: JobDeps): ContactSync {
-  return new ContactSync(deps.db, leadSyncHandler(deps), (clientId) =>
-    deps.jobs.enqueue(contactSyncJob, { clientId }),
-  )
+/** The client's contact sync, a client run (client-run.ts): `start` claims and queues it, the job runs it. */
+export function contactSync(deps: JobDeps) {
+  return {
+    start: (clientId: string) =>
+      startClientRun(deps.db, contactSyncRun, clientId, () =>
+        deps.jobs.enqueue(contactSyncJob, { clientId }),
+      ),
+    run: (clientId: string) => runClientRun(deps, contactSyncRun, clientId),
+  }
 }
 
 /** Upsert every stored lead of a client as a GHL contact. */

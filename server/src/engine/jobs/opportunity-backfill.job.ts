@@ -1,9 +1,19 @@
 import { QUEUES } from '@common/queues.ts'
 import { z } from 'zod'
-import { OpportunityBackfill } from '../pipeline/opportunity-backfill.ts'
-import { OpportunitySync } from '../pipeline/opportunity-sync.ts'
+import { runClientRun, startClientRun } from '../client-run.ts'
+import { opportunityBackfillRun } from '../pipeline/opportunity-backfill.ts'
 import { LONG_JOB_EXPIRE_SECONDS, STANDARD_RETRIES } from '../queue/queues.ts'
-import { defineJob } from './job-definition.ts'
+import { defineJob, type JobDeps } from './job-definition.ts'
+
+/**
+ * Claims the client's backfill and queues it (client-run.ts), or answers the one running: the
+ * pipeline step's button.
+ */
+export function startOpportunityBackfill(deps: Pick<JobDeps, 'db' | 'jobs'>, clientId: string) {
+  return startClientRun(deps.db, opportunityBackfillRun, clientId, () =>
+    deps.jobs.enqueue(opportunityBackfillJob, { clientId }),
+  )
+}
 
 /** Every stored lead of a client gets its opportunity: the pipeline step's backfill button. */
 export const opportunityBackfillJob = defineJob({
@@ -15,8 +25,5 @@ export const opportunityBackfillJob = defineJob({
   singletonKey: (job) => job.clientId,
   calls: () => 'bulk',
   announces: 'lead',
-  handle: (job, { deps }) =>
-    new OpportunityBackfill(deps.db, new OpportunitySync(deps.db, deps.providers.ghl.opportunities)).run(
-      job.clientId,
-    ),
+  handle: (job, { deps }) => runClientRun(deps, opportunityBackfillRun, job.clientId),
 })

@@ -1,39 +1,40 @@
-import type { DB } from '../../db/database.ts'
+import { ValidationError } from '../../lib/errors.ts'
 import { findClient } from '../../repositories/clients.repository.ts'
 import {
+  claimOpportunitySync,
+  findOpportunitySync,
   finishOpportunitySync,
   updateOpportunitySync,
 } from '../../repositories/opportunity-syncs.repository.ts'
 import { findPipeline } from '../../repositories/pipelines.repository.ts'
-import { walkClientLeads } from '../client-lead-walk.ts'
-import type { OpportunitySync } from './opportunity-sync.ts'
+import type { ClientRun } from '../client-run.ts'
+import { OpportunitySync } from './opportunity-sync.ts'
 
 /**
- * The pipeline step's one-click backfill (docs/spec/product.md §9.4): every stored lead of the client
- * gets its opportunity, at the stage of its status, through the same run a new lead's goes
- * through (so a lead never gets two). Progress in `opportunity_syncs`, like the contact sync's.
+ * The pipeline step's one-click backfill (docs/spec/product.md §9.4): every stored lead of the
+ * client gets its opportunity, at the stage of its status, through the same run a new lead's goes
+ * through (so a lead never gets two). A client run (client-run.ts) like the contact sync: its
+ * progress in `opportunity_syncs`, its job jobs/opportunity-backfill.job.ts.
  */
-export class OpportunityBackfill {
-  constructor(
-    private readonly db: DB,
-    private readonly opportunities: OpportunitySync,
-  ) {}
-
-  async run(clientId: string): Promise<{ success: number; errors: number }> {
-    const client = await findClient(this.db, clientId)
-    if (!client) return { success: 0, errors: 0 }
-    const pipeline = await findPipeline(this.db, clientId)
-    if (!pipeline?.enabled) {
-      await finishOpportunitySync(this.db, clientId, {
-        status: 'failed',
-        error: 'The pipeline is off for this client',
-      })
-      return { success: 0, errors: 0 }
-    }
-    const record = { update: updateOpportunitySync, finish: finishOpportunitySync }
-    return walkClientLeads(this.db, clientId, record, async (lead) => {
-      const outcome = await this.opportunities.run({ clientId, leadId: lead.leadId })
-      return 'skipped' in outcome ? outcome.skipped : null
-    })
-  }
+export const opportunityBackfillRun: ClientRun<OpportunitySync> = {
+  rows: {
+    claim: claimOpportunitySync,
+    find: findOpportunitySync,
+    update: updateOpportunitySync,
+    finish: finishOpportunitySync,
+  },
+  async checkStart(db, clientId) {
+    const pipeline = await findPipeline(db, clientId)
+    if (!pipeline?.enabled) throw new ValidationError('enabled: turn the pipeline on before the backfill')
+  },
+  async prepare(deps, clientId) {
+    if (!(await findClient(deps.db, clientId))) return null
+    const pipeline = await findPipeline(deps.db, clientId)
+    if (!pipeline?.enabled) return { refused: 'The pipeline is off for this client' }
+    return { ready: new OpportunitySync(deps.db, deps.providers.ghl.opportunities) }
+  },
+  async step(opportunities, lead) {
+    const outcome = await opportunities.run({ clientId: lead.clientId, leadId: lead.leadId })
+    return 'skipped' in outcome ? outcome.skipped : null
+  },
 }

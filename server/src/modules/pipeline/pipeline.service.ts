@@ -8,7 +8,7 @@ import {
 } from '@common/pipeline.ts'
 import type { DB } from '../../db/database.ts'
 import { isGhlConnected, locationOf } from '../../engine/ghl-contact/contact-link.ts'
-import { opportunityBackfillJob } from '../../engine/jobs/opportunity-backfill.job.ts'
+import { startOpportunityBackfill } from '../../engine/jobs/opportunity-backfill.job.ts'
 import type { OpportunitiesPort } from '../../engine/pipeline/opportunities.port.ts'
 import { hasPipelineScopes } from '../../engine/pipeline/pipeline-rules.ts'
 import type { JobQueue } from '../../engine/queue/job-queue.ts'
@@ -18,9 +18,7 @@ import { ConflictError, ExternalServiceError, NotFoundError, ValidationError } f
 import { recordAudit } from '../../repositories/audit.repository.ts'
 import { findGhlConnection, type GhlConnection } from '../../repositories/connections.repository.ts'
 import {
-  claimOpportunitySync,
   findOpportunitySync,
-  finishOpportunitySync,
   type OpportunitySyncRow,
 } from '../../repositories/opportunity-syncs.repository.ts'
 import { findPipeline, savePipeline } from '../../repositories/pipelines.repository.ts'
@@ -97,30 +95,16 @@ export class PipelineService {
 
   /** Queues the backfill, or answers the one running: a second click never starts a second one. */
   async startBackfill(session: AuthenticatedSession, clientId: string): Promise<OpportunitySyncStatus> {
-    const client = await this.readyClient(session, clientId)
-    const pipeline = await findPipeline(this.deps.db, client.clientId)
-    if (!pipeline?.enabled) throw new ValidationError('enabled: turn the pipeline on before the backfill')
-    const claimed = await claimOpportunitySync(this.deps.db, clientId)
-    if (!claimed) {
-      const running = await findOpportunitySync(this.deps.db, clientId)
-      if (running) return syncView(running)
-      throw new NotFoundError(`Client ${clientId} not found`)
-    }
-    try {
-      await this.deps.jobs.enqueue(opportunityBackfillJob, { clientId })
-    } catch (error) {
-      await finishOpportunitySync(this.deps.db, clientId, {
-        status: 'failed',
-        error: (error as Error).message,
+    await this.readyClient(session, clientId)
+    const { started, sync } = await startOpportunityBackfill(this.deps, clientId)
+    if (started) {
+      await recordAudit(this.deps.db, actorOf(session), {
+        action: 'client.opportunities_backfill_started',
+        entityType: 'client',
+        entityId: clientId,
       })
-      throw error
     }
-    await recordAudit(this.deps.db, actorOf(session), {
-      action: 'client.opportunities_backfill_started',
-      entityType: 'client',
-      entityId: clientId,
-    })
-    return syncView(claimed)
+    return syncView(sync)
   }
 
   async backfillStatus(session: AuthenticatedSession, clientId: string): Promise<OpportunitySyncStatus> {
