@@ -188,7 +188,7 @@ export async function buildApp({
       db,
       jobs,
       changes,
-      leadEvents: jobs && new LeadEventRecorder({ jobs, alerts, clock }),
+      leadEvents: jobs && new LeadEventRecorder({ jobs, alerts, changes, clock }),
     }),
     playbooks: new PlaybookService(db),
     leadAutomation: new LeadAutomationService({ db, jobs, changes, clock }),

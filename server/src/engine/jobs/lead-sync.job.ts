@@ -1,9 +1,8 @@
 import { QUEUES } from '@common/queues.ts'
 import { z } from 'zod'
-import { queueLeadAutomation } from '../automation/automation-trigger.ts'
+import { LeadEventRecorder } from '../lead-events/lead-event-recorder.ts'
 import { decideEcho } from '../lead-sync/echo-deferral.ts'
 import { LeadSyncHandler } from '../lead-sync/lead-sync.handler.ts'
-import { queueOpportunityIfNeeded } from '../pipeline/queue-opportunity.ts'
 import { withLeadLease } from '../queue/lead-lease.ts'
 import {
   DAY_HORIZON_MS,
@@ -17,7 +16,6 @@ import {
   STANDARD_RETRIES,
 } from '../queue/queues.ts'
 import { defineJob, type JobDefinition, type JobDeps } from './job-definition.ts'
-import { leadMetricsJob } from './lead-metrics.job.ts'
 
 /** When a lead's sync finds another one running, it runs again this many ms later. */
 const LEAD_BUSY_RETRY_MS = 3_000
@@ -32,21 +30,7 @@ const payload: z.ZodType<LeadSyncJob> = z.looseObject({
 
 /** The sync of one lead, as every job that syncs a lead builds it. */
 export function leadSyncHandler(deps: JobDeps): LeadSyncHandler {
-  const { db, providers, changes, jobs } = deps
-  return new LeadSyncHandler(
-    db,
-    deps.sources,
-    providers.ghl,
-    changes,
-    async (clientId, leadId) => {
-      await jobs.enqueue(leadMetricsJob, { clientId, leadId })
-    },
-    // Told right after the sync read and stored the events: the run may post on that read.
-    (clientId, leadId) => queueLeadAutomation(db, jobs, { clientId, leadId }, { eventsReadAt: deps.clock() }),
-    // The contact exists: the lead's GHL opportunity may be created (docs/spec/product.md §9.4).
-    (clientId, leadId) => queueOpportunityIfNeeded(db, jobs, clientId, leadId),
-    deps.alerts,
-  )
+  return new LeadSyncHandler(deps.db, deps.sources, deps.providers.ghl, new LeadEventRecorder(deps))
 }
 
 /**

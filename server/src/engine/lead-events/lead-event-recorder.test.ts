@@ -1,3 +1,4 @@
+import type { ChangeEvent } from '@common/leads.ts'
 import { describe, expect, it } from 'vitest'
 import type { DB } from '../../db/database.ts'
 import type { AlertEvent } from '../alerts/alert-port.ts'
@@ -37,8 +38,9 @@ function world() {
   })
   const stored = defineLeadReaction({
     on: ['lead.stored'],
-    async react(event) {
+    async react(event, ctx) {
       log.push(`stored ${event.leadId}`)
+      ctx.changes.announce({ topic: 'leads', clientId: event.clientId, leadId: event.leadId })
     },
   })
   const alerts = {
@@ -47,7 +49,8 @@ function world() {
       raised.push(event)
     },
   }
-  const recorder = new LeadEventRecorder({ jobs, alerts, reactions: [seen, stored] })
+  const changes = { announce: (change: ChangeEvent) => void log.push(`announce ${change.topic}`) }
+  const recorder = new LeadEventRecorder({ jobs, alerts, changes, reactions: [seen, stored] })
   return { recorder, log, raised, transactions: () => transactions }
 }
 
@@ -85,7 +88,7 @@ describe('LeadEventRecorder', () => {
     expect(raised).toHaveLength(2)
   })
 
-  it('offers an event only to the reactions on it', async () => {
+  it('offers an event only to the reactions on it, and announces its changes after the commit', async () => {
     const { recorder, log } = world()
     await recorder.record(OUTER, [
       {
@@ -98,7 +101,7 @@ describe('LeadEventRecorder', () => {
         unannounced: [],
       },
     ])
-    expect(log).toEqual(['begin', 'stored l9', 'commit'])
+    expect(log).toEqual(['begin', 'stored l9', 'commit', 'announce leads'])
   })
 
   it('records in a transaction of its own when handed no transaction of its own making', async () => {

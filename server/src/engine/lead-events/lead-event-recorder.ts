@@ -1,5 +1,7 @@
+import type { ChangeEvent } from '@common/leads.ts'
 import type { DB } from '../../db/database.ts'
 import type { AlertEvent, AlertPort } from '../alerts/alert-port.ts'
+import type { ChangePort } from '../changes/change-port.ts'
 import type { JobQueue } from '../queue/job-queue.ts'
 import type { LeadEvent } from './lead-event.ts'
 import type { LeadReaction, LeadReactionContext } from './lead-reaction.ts'
@@ -19,7 +21,7 @@ export interface LeadEvents {
   record(db: DB, events: readonly LeadEvent[]): Promise<void>
   /**
    * Runs `run` in one transaction (the job queue's: the jobs queued in it wake a worker once it
-   * committed); the alerts of the events recorded in it are raised after the commit.
+   * committed); the alerts and screen changes of the events recorded in it follow the commit.
    */
   transaction<T>(db: DB, run: (tx: DB) => Promise<T>): Promise<T>
 }
@@ -27,6 +29,7 @@ export interface LeadEvents {
 export interface LeadEventRecorderDeps {
   jobs: JobQueue
   alerts: AlertPort
+  changes: ChangePort
   clock?: () => Date
   /** The registry; a test may hand its own. */
   reactions?: readonly LeadReaction[]
@@ -34,8 +37,8 @@ export interface LeadEventRecorderDeps {
 
 /** The lead events port, running the registry's reactions. */
 export class LeadEventRecorder implements LeadEvents {
-  /** The alerts owed by each transaction opened in `transaction`, keyed by its handle. */
-  private readonly owedAlerts = new WeakMap<DB, AlertEvent[]>()
+  /** What each transaction opened in `transaction` owes once committed, keyed by its handle. */
+  private readonly owed = new WeakMap<DB, Owed>()
   private readonly reactions: readonly LeadReaction[]
   private readonly clock: () => Date
 
@@ -46,12 +49,13 @@ export class LeadEventRecorder implements LeadEvents {
 
   async record(db: DB, events: readonly LeadEvent[]): Promise<void> {
     if (events.length === 0) return
-    const owed = this.owedAlerts.get(db)
+    const owed = this.owed.get(db)
     if (!owed) return this.transaction(db, (tx) => this.record(tx, events))
     const ctx: LeadReactionContext = {
       tx: db,
       jobs: this.deps.jobs,
-      alerts: { raise: async (alert) => void owed.push(alert) },
+      alerts: { raise: async (alert) => void owed.alerts.push(alert) },
+      changes: { announce: (change) => void owed.changes.push(change) },
       clock: this.clock,
     }
     for (const event of events)
@@ -60,13 +64,19 @@ export class LeadEventRecorder implements LeadEvents {
   }
 
   async transaction<T>(db: DB, run: (tx: DB) => Promise<T>): Promise<T> {
-    const owed: AlertEvent[] = []
+    const owed: Owed = { alerts: [], changes: [] }
     const result = await this.deps.jobs.transaction(db, (tx) => {
-      this.owedAlerts.set(tx, owed)
+      this.owed.set(tx, owed)
       return run(tx)
     })
     // The outbox never throws at its caller: an alert it could not record is logged.
-    for (const alert of owed) await this.deps.alerts.raise(alert)
+    for (const alert of owed.alerts) await this.deps.alerts.raise(alert)
+    for (const change of owed.changes) this.deps.changes.announce(change)
     return result
   }
+}
+
+interface Owed {
+  alerts: AlertEvent[]
+  changes: ChangeEvent[]
 }

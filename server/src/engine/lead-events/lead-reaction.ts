@@ -1,18 +1,21 @@
 import type { DB } from '../../db/database.ts'
 import type { AlertPort } from '../alerts/alert-port.ts'
+import type { ChangePort } from '../changes/change-port.ts'
 import type { JobQueue } from '../queue/job-queue.ts'
 import type { LeadEvent, LeadEventOf, LeadEventType } from './lead-event.ts'
 
 /**
  * What a reaction may use. `tx` is the transaction the event was recorded in: what a reaction
  * writes or queues (`jobs.enqueue(job, data, { tx })`) commits with the change that caused it, or
- * not at all. `alerts` are raised once that transaction committed (the alerts outbox writes in its
- * own transactions, and an alert for a change that rolled back would be false).
+ * not at all. `alerts` and `changes` take effect once that transaction committed: the alerts
+ * outbox writes in its own transactions, an alert for a change that rolled back would be false,
+ * and an open screen told earlier would read the lead before the change.
  */
 export interface LeadReactionContext {
   tx: DB
   jobs: JobQueue
   alerts: AlertPort
+  changes: ChangePort
   clock: () => Date
 }
 

@@ -3,6 +3,7 @@ import { leadAlertsReaction } from './reactions/lead-alerts.reaction.ts'
 import { leadAutomationReaction } from './reactions/lead-automation.reaction.ts'
 import { leadMetricsReaction } from './reactions/lead-metrics.reaction.ts'
 import { missedWebhooksReaction } from './reactions/missed-webhooks.reaction.ts'
+import { openScreensReaction } from './reactions/open-screens.reaction.ts'
 import { opportunityReaction } from './reactions/opportunity.reaction.ts'
 
 /**
@@ -16,4 +17,5 @@ export const LEAD_REACTIONS: readonly LeadReaction[] = [
   leadMetricsReaction,
   missedWebhooksReaction,
   leadAlertsReaction,
+  openScreensReaction,
 ]

@@ -9,18 +9,16 @@ import { findGhlConnection, type GhlConnection } from '../../repositories/connec
 import { listSettledEventIds } from '../../repositories/event-claims.repository.ts'
 import { saveLeadWaits } from '../../repositories/lead-waits.repository.ts'
 import { findLead, type LeadFields, type LeadRow, upsertLead } from '../../repositories/leads.repository.ts'
-import { recordMissedWebhooks } from '../../repositories/missed-webhooks.repository.ts'
-import { type AlertPort, NO_ALERTS } from '../alerts/alert-port.ts'
-import { type ChangePort, NO_CHANGES } from '../changes/change-port.ts'
 import { type ContactLink, GhlContactLinker, isGhlConnected } from '../ghl-contact/contact-link.ts'
+import type { LeadEvents } from '../lead-events/lead-event-recorder.ts'
 import { leadConversationTimes } from '../lead-figures/lead-waits.ts'
 import type { GhlPort } from '../provider-ports.ts'
 import { INCREMENTAL_REASONS, type LeadSyncJob } from '../queue/queues.ts'
 import type { LeadSource } from '../sources/lead-source.ts'
 import type { LeadSources } from '../sources/sources.ts'
 import { EventForwarder } from './event-forwarder.ts'
-import { raiseLeadAlerts } from './lead-alerts.ts'
 import { mergeMessagesById, toLeadFields, withMessages } from './lead-mapper.ts'
+import { storedLeadEvents } from './stored-lead-events.ts'
 
 export interface LeadSyncOutcome {
   leadId: string
@@ -28,11 +26,6 @@ export interface LeadSyncOutcome {
   forwarded: number
   skipped?: string
 }
-
-/** Queues the fetch of a stored lead's cost from its source (docs/decisions/0014; the yelp-lead-metrics queue). */
-export type QueueLeadMetrics = (clientId: string, leadId: string) => Promise<void>
-/** Told once a lead's GHL contact exists (the pipeline queues its opportunity, docs/spec/product.md §9.4). */
-export type ContactReady = (clientId: string, leadId: string) => Promise<void>
 
 /**
  * A webhook's update type for a new lead or message (docs/providers/yelp.md §2). For a lead already stored,
@@ -52,6 +45,9 @@ interface RetriedJob {
  * through its source (the job's `source`, engine/sources/lead-source.ts), store them, upsert the
  * GHL contact (ghl-contact/contact-link.ts), and forward each message not forwarded yet.
  * Safe to run again at any point: every step is an upsert or guarded by the message's claim.
+ * What follows from a stored lead or a ready contact (its automation, opportunity, figures,
+ * alerts, open screens) is no business of the sync: it records lead events, and their
+ * reactions follow (engine/lead-events/lead-reactions.ts).
  *
  * Provider calls are the scarce resource (Yelp: 5 a second per endpoint for the whole hub;
  * GHL: 100 per 10 s per location), so a new message on a known lead costs one source call and
@@ -66,12 +62,7 @@ export class LeadSyncHandler {
     private readonly db: DB,
     private readonly sources: LeadSources,
     ghl: GhlPort,
-    private readonly changes: ChangePort = NO_CHANGES,
-    private readonly queueMetrics: QueueLeadMetrics = async () => {},
-    /** Told when the lead's conversation was stored: its first reply or follow-ups may be due. */
-    private readonly conversationStored: QueueLeadMetrics = async () => {},
-    private readonly contactReady: ContactReady = async () => {},
-    private readonly alerts: AlertPort = NO_ALERTS,
+    private readonly events: LeadEvents,
   ) {
     this.forwarder = new EventForwarder(db, ghl)
     this.contacts = new GhlContactLinker(db, ghl, sources)
@@ -132,19 +123,19 @@ export class LeadSyncHandler {
       return { leadId: job.leadId, stored: true, forwarded: 0, skipped: 'nothing new', eventIds }
     }
     signal?.throwIfAborted()
-    const before = await findLead(this.db, job.clientId, job.leadId)
-    const { needsMetrics } = await upsertLead(this.db, fields)
-    await saveLeadWaits(this.db, job.clientId, job.leadId, leadConversationTimes(events).waits)
-    await this.conversationStored(job.clientId, job.leadId)
-    const { unannounced } = await raiseLeadAlerts(this.alerts, job, before, fields, events, pending)
-    // System Health shows it too, whether or not a channel takes webhooks.silent.
-    if (unannounced) await recordMissedWebhooks(this.db, job.clientId, unannounced)
-    // Queued as soon as the lead is stored, whatever becomes of its forwarding below.
-    if (needsMetrics) await this.queueMetrics(job.clientId, job.leadId)
+    // Before the lead's transaction, not in it: the client's row is shared by all its leads' syncs.
     await updateClient(this.db, job.clientId, {})
-    // Open inboxes show the new message now, before (and whether or not) GHL takes it.
-    this.changes.announce({ topic: 'leads', clientId: job.clientId, leadId: job.leadId })
-    this.changes.announce({ topic: 'clients', clientId: job.clientId })
+    // The lead and what follows from it (its automation's run, its figures, its alerts) are
+    // stored together or not at all, as soon as it is read, whatever becomes of its forwarding.
+    await this.events.transaction(this.db, async (tx) => {
+      const before = await findLead(tx, job.clientId, job.leadId)
+      const { needsMetrics } = await upsertLead(tx, fields)
+      await saveLeadWaits(tx, job.clientId, job.leadId, leadConversationTimes(events).waits)
+      await this.events.record(
+        tx,
+        storedLeadEvents({ job, before, stored: fields, messages: events, pending, needsMetrics }),
+      )
+    })
     if (!isGhlConnected(client)) {
       // Waiting for its owner to authorize again: park (the engine re-queues it on reconnect)
       // rather than complete, or this lead's messages would wait for the next reconcile.
@@ -162,7 +153,7 @@ export class LeadSyncHandler {
       }
     }
     const link = await this.contacts.ensureContact(client, fields, { verify: job.reason !== NEW_EVENT })
-    await this.contactReady(job.clientId, job.leadId)
+    await this.contactReady({ clientId: job.clientId, leadId: job.leadId })
     const forwarded = await this.forwardNew(client, job.leadId, pending, link, fields, signal)
     return { leadId: job.leadId, stored: true, forwarded, eventIds }
   }
@@ -170,9 +161,14 @@ export class LeadSyncHandler {
   /** Contact and stored messages of a lead already in the database (no call to its source). */
   async syncFromStore(client: GhlConnection, lead: LeadRow, signal?: AbortSignal): Promise<number> {
     const link = await this.contacts.ensureContact(client, lead, { verify: true })
-    await this.contactReady(client.clientId, lead.leadId)
+    await this.contactReady({ clientId: client.clientId, leadId: lead.leadId })
     const pending = await this.unsettled(client.clientId, lead.leadId, storedMessagesOf(lead))
     return this.forwardNew(client, lead.leadId, pending, link, lead, signal)
+  }
+
+  /** The lead's GHL contact exists: its opportunity may be made (docs/spec/product.md §9.4). */
+  private contactReady(lead: { clientId: string; leadId: string }): Promise<void> {
+    return this.events.record(this.db, [{ type: 'lead.contact_ready', ...lead }])
   }
 
   /**
