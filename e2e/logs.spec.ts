@@ -265,6 +265,19 @@ describe('API & Webhook Logs', () => {
     await details.getByText('Request Headers').waitFor()
     await details.getByText('"authorization": "[redacted]"').waitFor()
     await details.getByText(/"messageId": "m-1"/).waitFor()
+    // Side by side, the request and response bodies (and the two header blocks) start and end level.
+    const edges = await details
+      .getByTestId('log-body-block')
+      .locator('pre')
+      .evaluateAll((pres) =>
+        pres.map((pre) => {
+          const box = pre.getBoundingClientRect()
+          return [Math.round(box.top), Math.round(box.bottom)]
+        }),
+      )
+    expect(edges).toHaveLength(4)
+    expect(edges[1]).toEqual(edges[0])
+    expect(edges[3]).toEqual(edges[2])
     expect(await entry.getByText('Success', { exact: true }).count()).toBe(1)
     expect(await entry.getByText('142 ms').count()).toBe(1)
     await screenshot('request-logs', 1440)

@@ -109,9 +109,11 @@ function LogEntryDetails({ entry }: { entry: LogEntry }) {
 
 function Block({ title, body }: { title: string; body: unknown }) {
   return (
-    <section className="grid min-w-0 gap-1">
+    // Title row at its own height, the body filling the rest: side by side, two bodies start on one
+    // line and end on one line, however long each is (the grid row gives both the taller height).
+    <section className="grid min-w-0 grid-rows-[auto_1fr] gap-1" data-testid="log-body-block">
       <h4 className="font-medium">{title}</h4>
-      <pre className="max-h-64 overflow-auto rounded-md border bg-background p-2 font-mono text-[11px] leading-relaxed break-all whitespace-pre-wrap">
+      <pre className="max-h-64 min-h-10 overflow-auto rounded-md border bg-background p-2 font-mono text-[11px] leading-relaxed break-all whitespace-pre-wrap">
         {formatBody(body)}
       </pre>
     </section>

@@ -1,3 +1,4 @@
+import { Lock } from 'lucide-react'
 import type * as React from 'react'
 import { Label } from '@/components/ui/label.tsx'
 
@@ -7,17 +8,31 @@ export function SettingsField({
   label,
   hint,
   error,
+  isReadOnly = false,
   children,
 }: {
   id: string
   label: string
   hint?: React.ReactNode
   error?: string
+  /** Set by the environment: shown, not editable here (the hint says where to change it). */
+  isReadOnly?: boolean
   children: React.ReactNode
 }) {
   return (
     <div className="grid min-w-0 content-start gap-2">
-      <Label htmlFor={id}>{label}</Label>
+      <div className="flex flex-wrap items-center gap-2">
+        <Label htmlFor={id}>{label}</Label>
+        {isReadOnly && (
+          <span
+            className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground"
+            data-testid={`${id}-read-only`}
+          >
+            <Lock className="size-3" aria-hidden="true" />
+            Read-only
+          </span>
+        )}
+      </div>
       {children}
       {hint && (
         <p id={`${id}-hint`} className="text-xs break-words text-muted-foreground">
@@ -46,3 +61,7 @@ export function fieldNote(
   }
   return undefined
 }
+
+/** How a read-only input looks: greyed, no focus ring, the cursor saying it cannot be edited. */
+export const READ_ONLY_INPUT_CLASS =
+  'cursor-not-allowed border-dashed bg-muted text-muted-foreground shadow-none focus-visible:border-input focus-visible:ring-0'

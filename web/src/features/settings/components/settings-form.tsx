@@ -21,9 +21,14 @@ import { toast } from '@/components/ui/use-toast.ts'
 import { useCreateBackup } from '@/features/settings/api/create-backup.ts'
 import { useUpdateSettings } from '@/features/settings/api/update-settings.ts'
 import { BackupList } from '@/features/settings/components/backup-list.tsx'
-import { fieldNote, SettingsField } from '@/features/settings/components/settings-field.tsx'
+import {
+  fieldNote,
+  READ_ONLY_INPUT_CLASS,
+  SettingsField,
+} from '@/features/settings/components/settings-field.tsx'
 import { changedValues, formValuesOf } from '@/features/settings/utils/settings-form-values.ts'
 import { serverMessageOf } from '@/lib/api-client.ts'
+import { cn } from '@/lib/utils.ts'
 
 // docs/spec/dashboard-spec.md §2.13: four cards and 'Save Settings'. The form validates with the server's own rules
 // (common/settings.ts, docs/spec/dashboard-spec.md §5 messages); saving sends one call per changed field, then the
@@ -80,6 +85,7 @@ export function SettingsForm({ settings }: { settings: Setting[] }) {
     const id = `settings-${key}`
     const error = errors[key]?.message
     const note = fieldNote(byKey.get(key))
+    const isReadOnly = Boolean(byKey.get(key)?.pinnedBy)
     return {
       id,
       error,
@@ -93,11 +99,13 @@ export function SettingsForm({ settings }: { settings: Setting[] }) {
               .filter(Boolean)
               .join(' ') || undefined
           }
-          readOnly={Boolean(byKey.get(key)?.pinnedBy)}
+          readOnly={isReadOnly}
           {...extra}
+          className={cn(extra.className, isReadOnly && READ_ONLY_INPUT_CLASS)}
           {...register(key)}
         />
       ),
+      isReadOnly,
     }
   }
 
@@ -123,14 +131,27 @@ export function SettingsForm({ settings }: { settings: Setting[] }) {
           title="API Configuration"
           description="Where the server listens and how webhooks are checked"
         >
-          <SettingsField id={port.id} label="Server Port" hint={port.note} error={port.error}>
+          <SettingsField
+            id={port.id}
+            isReadOnly={port.isReadOnly}
+            label="Server Port"
+            hint={port.note}
+            error={port.error}
+          >
             {port.input}
           </SettingsField>
-          <SettingsField id={baseUrl.id} label="Base URL" hint={baseUrl.note} error={baseUrl.error}>
+          <SettingsField
+            id={baseUrl.id}
+            isReadOnly={baseUrl.isReadOnly}
+            label="Base URL"
+            hint={baseUrl.note}
+            error={baseUrl.error}
+          >
             {baseUrl.input}
           </SettingsField>
           <SettingsField
             id={webhookSecret.id}
+            isReadOnly={webhookSecret.isReadOnly}
             label="Webhook Secret"
             hint={
               secretConfigured
@@ -146,6 +167,7 @@ export function SettingsForm({ settings }: { settings: Setting[] }) {
         <SettingsCard icon={Shield} title="Security" description="Sign-in and sessions">
           <SettingsField
             id={adminUsername.id}
+            isReadOnly={adminUsername.isReadOnly}
             label="Admin Username"
             hint="Renames the built-in administrator."
             error={adminUsername.error}
@@ -154,6 +176,7 @@ export function SettingsForm({ settings }: { settings: Setting[] }) {
           </SettingsField>
           <SettingsField
             id={sessionTimeout.id}
+            isReadOnly={sessionTimeout.isReadOnly}
             label="Session Timeout (minutes)"
             hint="Idle sessions end after this long."
             error={sessionTimeout.error}
@@ -175,6 +198,7 @@ export function SettingsForm({ settings }: { settings: Setting[] }) {
         >
           <SettingsField
             id="settings-logLevel"
+            isReadOnly={Boolean(logLevelPin)}
             label="Log Level"
             hint={
               logLevelPin ? `Set by the environment variable ${logLevelPin}; change it there.` : undefined
@@ -190,7 +214,11 @@ export function SettingsForm({ settings }: { settings: Setting[] }) {
                   onValueChange={field.onChange}
                   disabled={Boolean(logLevelPin)}
                 >
-                  <SelectTrigger id="settings-logLevel" className="w-full" onBlur={field.onBlur}>
+                  <SelectTrigger
+                    id="settings-logLevel"
+                    className={cn('w-full', logLevelPin && `${READ_ONLY_INPUT_CLASS} disabled:opacity-100`)}
+                    onBlur={field.onBlur}
+                  >
                     <SelectValue placeholder="Select a level" />
                   </SelectTrigger>
                   <SelectContent>
@@ -206,6 +234,7 @@ export function SettingsForm({ settings }: { settings: Setting[] }) {
           </SettingsField>
           <SettingsField
             id={logRetention.id}
+            isReadOnly={logRetention.isReadOnly}
             label="Log Retention (days)"
             hint="Webhook logs, API logs and messages older than this are deleted daily; leads are kept."
             error={logRetention.error}
@@ -247,6 +276,7 @@ export function SettingsForm({ settings }: { settings: Setting[] }) {
           </SettingsField>
           <SettingsField
             id={backupLocation.id}
+            isReadOnly={backupLocation.isReadOnly}
             label="Backup Location"
             hint="A relative folder is inside the data folder."
             error={backupLocation.error}
