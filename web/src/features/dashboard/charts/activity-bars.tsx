@@ -1,3 +1,4 @@
+import { MESSAGE_DIRECTION_LABELS } from '@common/messages.ts'
 import type { ActivityHour } from '@common/stats.ts'
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts'
 
@@ -40,8 +41,18 @@ export function ActivityBars({ hours }: { hours: ActivityHour[] }) {
         contentStyle={{ fontSize: 12, borderRadius: 8, borderColor: 'var(--border)' }}
       />
       <Legend verticalAlign="top" height={28} iconType="square" wrapperStyle={{ fontSize: 12 }} />
-      <Bar dataKey="inbound" name="Inbound" fill="var(--primary)" radius={[2, 2, 0, 0]} />
-      <Bar dataKey="outbound" name="Outbound" fill="var(--success)" radius={[2, 2, 0, 0]} />
+      <Bar
+        dataKey="inbound"
+        name={MESSAGE_DIRECTION_LABELS.inbound}
+        fill="var(--primary)"
+        radius={[2, 2, 0, 0]}
+      />
+      <Bar
+        dataKey="outbound"
+        name={MESSAGE_DIRECTION_LABELS.outbound}
+        fill="var(--success)"
+        radius={[2, 2, 0, 0]}
+      />
     </BarChart>
   )
 }
