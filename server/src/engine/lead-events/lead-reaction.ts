@@ -23,7 +23,7 @@ export interface LeadReactionContext {
  * One consequence of lead events: the events it follows (`on`) and what it does for each. A
  * reaction file exports one, made with `defineLeadReaction`
  * (engine/lead-events/reactions/<name>.reaction.ts), and one line of lead-reactions.ts lists it
- * (docs/architecture.md, "Lead reactions").
+ * (docs/architecture.md, "Adding a lead reaction").
  */
 export interface LeadReactionDeclaration<T extends LeadEventType> {
   on: readonly T[]

@@ -7,7 +7,7 @@ import { openScreensReaction } from './reactions/open-screens.reaction.ts'
 import { opportunityReaction } from './reactions/opportunity.reaction.ts'
 
 /**
- * Everything that follows from a lead event (docs/architecture.md, "Lead reactions"): the
+ * Everything that follows from a lead event (docs/architecture.md, "Adding a lead reaction"): the
  * recorder runs, for each event, every reaction listed here that is `on` it, in this order. One
  * line per reaction file.
  */
