@@ -281,6 +281,14 @@ describe('Integration Setup dialog (docs/spec/dashboard-spec.md §2.6, §4, §8)
     15_000,
   )
 
+  it('the Response playbook tab points to the client’s own Response page', async () => {
+    const { user } = await renderSetup(clientView())
+    await user.click(screen.getByRole('tab', { name: 'Response playbook' }))
+    expect(
+      within(screen.getByRole('tabpanel')).getByRole('link', { name: "Open on the client's Response page" }),
+    ).toHaveAttribute('href', '/clients/acme-roofing/response')
+  })
+
   it('GoHighLevel is blocked until Yelp is connected, with a way to the Yelp tab', async () => {
     const { user } = await renderSetup(clientView())
     await user.click(screen.getByRole('tab', { name: 'GoHighLevel' }))
