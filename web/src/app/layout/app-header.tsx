@@ -111,7 +111,7 @@ function SystemIndicator({
   const content = (
     <>
       <span className={`size-2.5 shrink-0 rounded-full ring-4 ${dot}`} aria-hidden="true" />
-      <span className="max-w-28 truncate sm:max-w-none">{label}</span>
+      <span className="whitespace-nowrap">{label}</span>
     </>
   )
   if (!onOpen) {

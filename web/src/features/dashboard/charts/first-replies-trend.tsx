@@ -37,12 +37,13 @@ export function FirstRepliesTrend({ days }: { days: FirstReplyDay[] }) {
       />
       <YAxis
         yAxisId="median"
+        allowDecimals={false}
         tick={AXIS}
         tickLine={false}
         axisLine={false}
-        width={48}
+        width={64}
         tickFormatter={(minutes: number) => formatSeconds(minutes * 60)}
-        label={{ value: 'Median', angle: -90, position: 'insideLeft', offset: 8, ...AXIS }}
+        label={{ value: 'Median', angle: -90, position: 'insideLeft', offset: 4, ...AXIS }}
       />
       <YAxis
         yAxisId="share"
@@ -51,9 +52,9 @@ export function FirstRepliesTrend({ days }: { days: FirstReplyDay[] }) {
         tick={AXIS}
         tickLine={false}
         axisLine={false}
-        width={40}
+        width={56}
         tickFormatter={(percent: number) => `${percent}%`}
-        label={{ value: '≤ 5 min', angle: 90, position: 'insideRight', offset: 8, ...AXIS }}
+        label={{ value: '≤ 5 min', angle: 90, position: 'insideRight', offset: 4, ...AXIS }}
       />
       <Tooltip
         contentStyle={{ fontSize: 12, borderRadius: 8, borderColor: 'var(--border)' }}
@@ -67,7 +68,7 @@ export function FirstRepliesTrend({ days }: { days: FirstReplyDay[] }) {
       <Legend verticalAlign="top" height={28} wrapperStyle={{ fontSize: 12 }} />
       <Line
         yAxisId="median"
-        type="monotone"
+        type="linear"
         dataKey="medianMinutes"
         name="Median first reply"
         stroke="var(--primary)"
@@ -78,7 +79,7 @@ export function FirstRepliesTrend({ days }: { days: FirstReplyDay[] }) {
       />
       <Line
         yAxisId="share"
-        type="monotone"
+        type="linear"
         dataKey="within5Minutes"
         name="Answered ≤ 5 min"
         stroke="var(--success)"

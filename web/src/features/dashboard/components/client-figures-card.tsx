@@ -1,12 +1,5 @@
 import { useState } from 'react'
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx'
 import { Skeleton } from '@/components/ui/skeleton.tsx'
 import { useClientStats } from '@/features/dashboard/api/get-client-stats.ts'
@@ -37,29 +30,30 @@ export function ClientFiguresCard() {
   const month = stats.data ? monthLabel(stats.data.month) : null
   return (
     <Card className="gap-4" data-testid="client-figures-card">
-      <CardHeader>
-        <CardTitle>Response and cost per client</CardTitle>
-        <CardDescription>
-          Response figures over the last 30 days; cost per lead in {month ?? 'the month picked'}
-        </CardDescription>
-        <CardAction>
-          <Select value={picked ?? stats.data?.month ?? months[0]} onValueChange={setPicked}>
-            <SelectTrigger
-              aria-label="Month of the lead costs"
-              className="w-40"
-              data-testid="client-stats-month"
-            >
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {months.map((value) => (
-                <SelectItem key={value} value={value}>
-                  {monthLabel(value)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </CardAction>
+      {/* The month picker wraps under the description on a phone instead of squeezing it. */}
+      <CardHeader className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid min-w-0 flex-1 basis-64 gap-1.5">
+          <CardTitle>Response and cost per client</CardTitle>
+          <CardDescription>
+            Response figures over the last 30 days; cost per lead in {month ?? 'the month picked'}
+          </CardDescription>
+        </div>
+        <Select value={picked ?? stats.data?.month ?? months[0]} onValueChange={setPicked}>
+          <SelectTrigger
+            aria-label="Month of the lead costs"
+            className="w-40"
+            data-testid="client-stats-month"
+          >
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {months.map((value) => (
+              <SelectItem key={value} value={value}>
+                {monthLabel(value)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
       </CardHeader>
       <CardContent className="grid gap-3">
         {stats.isPending ? (
