@@ -185,7 +185,7 @@ describe('the lead details', () => {
   it('show what the lead cost and how fast it was answered', async () => {
     const lead = leadDetailSchema.parse(await world.admin.call('the lead', 'GET', '/api/leads/cs-fast'))
     expect(lead.figures).toMatchObject({ costPerLeadCents: 2350, responseSeconds: 240 })
-    await page.goto('/inbox')
+    await page.goto('/inbox?needsReply=false')
     await page.locator('[data-lead-id="cs-fast"]').click()
     const details = page.getByRole('region', { name: 'Lead details' })
     await expect.poll(() => textOf(details.getByTestId('lead-cost')), { timeout: 10_000 }).toBe('$23.50')

@@ -71,7 +71,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: DESKTOP, baseURL: world.server.url })
   page = await context.newPage()
   watch(page)
-  await signInAsAdmin(page, world.server, '/inbox')
+  await signInAsAdmin(page, world.server, '/inbox?needsReply=false')
 })
 
 afterAll(async () => {
@@ -118,7 +118,7 @@ describe('Lead Inbox', () => {
     ])
     await expectText(card('lead-roof'), LONG_NAME)
     await expectText(card('lead-roof'), /Roof repair.*94107/)
-    await expectText(card('lead-roof'), /New.*ASAP.*New Message/)
+    await expectText(card('lead-roof'), /New.*ASAP.*waiting/)
     await page.screenshot({ path: `${screenshotDir}inbox-1440-list.png` })
   })
 
@@ -272,7 +272,7 @@ describe('Lead Inbox on a 390 px phone', () => {
     phone = await newPhoneContext(browser, world.server.url)
     mobile = await phone.newPage()
     watch(mobile)
-    await signInAsAdmin(mobile, world.server, '/inbox')
+    await signInAsAdmin(mobile, world.server, '/inbox?needsReply=false')
   })
   afterAll(() => phone?.close())
 

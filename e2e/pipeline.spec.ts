@@ -108,7 +108,7 @@ describe('the Pipeline step at 1440 px', () => {
   })
 
   it('shows a stage moved in GHL in the open inbox, live, as changed in GHL', async () => {
-    await page.goto('/inbox')
+    await page.goto('/inbox?needsReply=false')
     await page.locator(`[data-lead-id="${LEAD}"]`).click()
     const details = page.getByRole('region', { name: 'Lead details' })
     await details.getByText(`Lead ID: ${LEAD}`).waitFor()
@@ -157,7 +157,7 @@ describe('at 390 px', () => {
   })
 
   it('the lead details say the status was changed in GHL', async () => {
-    await mobile.goto('/inbox')
+    await mobile.goto('/inbox?needsReply=false')
     await mobile.locator(`[data-lead-id="${LEAD}"]`).click()
     await mobile.getByRole('button', { name: 'Details' }).click()
     const details = mobile.getByRole('region', { name: 'Lead details' })

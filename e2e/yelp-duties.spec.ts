@@ -37,7 +37,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: DESKTOP, baseURL: world.server.url })
   page = await context.newPage()
   watch(page)
-  await signInAsAdmin(page, world.server, '/inbox')
+  await signInAsAdmin(page, world.server, '/inbox?needsReply=false')
 })
 
 afterAll(async () => {
@@ -162,7 +162,7 @@ describe('on a 390 px phone', () => {
     phone = await newPhoneContext(browser, world.server.url)
     mobile = await phone.newPage()
     watch(mobile)
-    await signInAsAdmin(mobile, world.server, '/inbox')
+    await signInAsAdmin(mobile, world.server, '/inbox?needsReply=false')
   })
   afterAll(() => phone?.close())
 

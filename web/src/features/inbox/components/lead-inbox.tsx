@@ -169,7 +169,7 @@ export function LeadInbox({
             onToggle={() => onViewChange?.({ hasDraft: !hasDraft })}
             testId="draft-ready-filter"
           />
-          <p className="ml-auto text-sm text-muted-foreground" data-testid="lead-count">
+          <p className="ml-auto text-sm text-muted-foreground sm:leading-9" data-testid="lead-count">
             {matching !== undefined && total.data !== undefined
               ? `${matching} of ${total.data} leads`
               : '\u00a0'}
