@@ -26,6 +26,10 @@ describe('isAffected', () => {
     // A lead answered by phone or closed: leadsAwaitingReply (docs/spec/product.md §9.1) changes.
     [['/api/stats'], { topic: 'leads', clientId: 'acme', leadId: 'L1' }, true],
     [['/api/stats/activity'], { topic: 'messages', clientId: 'acme' }, true],
+    // A first reply stored or a lead answered: the dashboard's 30-day chart and median follow.
+    [['/api/stats/first-replies'], { topic: 'leads', clientId: 'acme', leadId: 'L1' }, true],
+    [['/api/stats/first-replies'], { topic: 'messages', clientId: 'acme' }, true],
+    [['/api/stats/first-replies'], { topic: 'logs' }, false],
   ] as const)('%j × %j → %s', (key, change, expected) => {
     expect(isAffected(key, change)).toBe(expected)
   })

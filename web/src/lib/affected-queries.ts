@@ -8,8 +8,15 @@ import type { QueryKey } from '@tanstack/react-query'
 const TOPIC_URLS: Record<ChangeEvent['topic'], readonly string[]> = {
   // A lead's cost and first reply are written by jobs and syncs, each announcing `leads`; a
   // status change or a reply marked outside Yelp changes the count of leads awaiting a reply.
-  leads: ['/api/leads', '/api/leads/facets', '/api/stats', '/api/stats/clients'],
-  messages: ['/api/messages', '/api/leads', '/api/stats', '/api/stats/activity', '/api/stats/clients'],
+  leads: ['/api/leads', '/api/leads/facets', '/api/stats', '/api/stats/clients', '/api/stats/first-replies'],
+  messages: [
+    '/api/messages',
+    '/api/leads',
+    '/api/stats',
+    '/api/stats/activity',
+    '/api/stats/clients',
+    '/api/stats/first-replies',
+  ],
   logs: ['/api/all-request-logs', '/api/all-request-logs/endpoints', '/api/webhook-logs', '/api/stats'],
   // A saved playbook announces its client: the list's on/off follows.
   clients: ['/api/clients', '/api/stats', '/api/stats/clients', '/api/playbooks/summary'],
