@@ -75,7 +75,7 @@ describe('Alert History', () => {
     expect(deliveries[0]).toMatch(/^sent.*1 attempt$/)
     await within(rows[0]!).findByText('On-call Slack')
     expect(first.getAllByTestId('alert-delivery')[1]).toHaveTextContent(
-      'suppressedOwner email0 attempts · quiet hours',
+      'suppressedOwner email 0 attempts · quiet hours',
     )
     expect(within(rows[1]!).getByText('Background job gave up')).toBeInTheDocument()
     expect(within(rows[1]!).getByText('1 delivery', { exact: false })).toBeInTheDocument()

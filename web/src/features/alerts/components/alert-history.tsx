@@ -184,16 +184,16 @@ function AlertEventRow({
         {deliveries.map((delivery) => (
           <li
             key={delivery.id}
-            className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs"
+            className="grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-2 text-xs"
             data-testid="alert-delivery"
           >
             <Badge variant={STATE_BADGES[delivery.state]}>{delivery.state}</Badge>
-            {channelName && (
-              <span className="min-w-0 font-medium break-words">{channelName(delivery.channelId)}</span>
-            )}
-            <span className="text-muted-foreground">
-              {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
-              {delivery.reason ? ` · ${delivery.reason}` : ''}
+            <span className="min-w-0 break-words">
+              {channelName && <span className="font-medium">{channelName(delivery.channelId)} </span>}
+              <span className="text-muted-foreground">
+                {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
+                {delivery.reason ? ` · ${delivery.reason}` : ''}
+              </span>
             </span>
           </li>
         ))}
