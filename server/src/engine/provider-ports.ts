@@ -13,6 +13,11 @@ export interface SubscriptionsPort {
   resubscribeWebhooks(businessId: string, clientId: string): Promise<void>
 }
 
+/** Which businesses a Yelp sign-in still reaches (docs/providers/yelp.md §4): a lost business parks its jobs. */
+export interface BusinessAccessPort {
+  listBusinesses(accessToken: string, clientId: string): Promise<string[]>
+}
+
 export interface GhlPort {
   searchDuplicate(
     clientId: string,

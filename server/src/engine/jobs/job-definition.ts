@@ -6,13 +6,12 @@ import type { DB } from '../../db/database.ts'
 import type { CallPriority } from '../../integrations/http/call-priority.ts'
 import type { TokenManager } from '../../integrations/oauth/token-manager.ts'
 import type { ProviderClients } from '../../integrations/provider-clients.ts'
-import type { YelpOAuth } from '../../integrations/yelp/yelp-oauth.ts'
 import type { AiDraftWriter } from '../ai/ai-draft-writer.ts'
 import type { AlertConditions } from '../alerts/alert-conditions.ts'
 import type { AlertDeliveryHandler } from '../alerts/alert-delivery-handler.ts'
 import type { AlertPort } from '../alerts/alert-port.ts'
 import type { ChangePort } from '../changes/change-port.ts'
-import type { SubscriptionsPort } from '../provider-ports.ts'
+import type { BusinessAccessPort, SubscriptionsPort } from '../provider-ports.ts'
 import type { JobQueue } from '../queue/job-queue.ts'
 import type { LeadSources } from '../sources/sources.ts'
 
@@ -42,7 +41,7 @@ export interface JobDeps {
   /** The lead sources by id (engine/sources/sources.ts): what a lead's jobs read and post through. */
   sources: LeadSources
   tokens: Pick<TokenManager, 'yelpAccessToken' | 'markNeedsReauth'>
-  yelpOAuth: Pick<YelpOAuth, 'listBusinesses'>
+  yelpOAuth: BusinessAccessPort
   subscriptions: SubscriptionsPort
   /** Where a job queues follow-up work (through that job's own declaration). */
   jobs: JobQueue
