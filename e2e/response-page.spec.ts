@@ -86,6 +86,7 @@ describe('the Response page', { timeout: 180_000 }, () => {
     await page.getByRole('form', { name: 'Response playbook' }).waitFor()
     expect(await page.getByTestId('response-client-name').textContent()).toBe(LONG_NAME)
     expect(await page.getByTestId('response-automation-state').textContent()).toContain('Automation off')
+    await page.screenshot({ path: `${screenshotDir}response-top-1440.png` })
 
     await page.getByLabel('Timezone').fill('America/Los_Angeles')
     await page.getByRole('switch', { name: /Answer every new lead/ }).click()
