@@ -108,6 +108,16 @@ module.exports = {
       to: { path: '^server/src/(modules|http)/' },
     },
     {
+      name: 'engine-not-source-vendors',
+      comment:
+        'The engine works on the hub\'s own lead (common/lead-model.ts) through the LeadSource port: ' +
+        'only the SOURCES registry (engine/sources/sources.ts) names a source\'s folder ' +
+        '(docs/decisions/0029).',
+      severity: 'error',
+      from: { path: '^server/src/engine/', pathNot: [TEST, '^server/src/engine/sources/sources[.]ts$'] },
+      to: { path: '^server/src/integrations/(yelp|thumbtack)/' },
+    },
+    {
       name: 'routes-not-integrations',
       comment:
         'A route calls its service, never a provider: what it needs of Yelp or GHL (a manifest, a ' +
