@@ -29,6 +29,8 @@ export const statsSchema = z.object({
       over1Day: z.number().int(),
     })
     .default({ under5Minutes: 0, minutes5To60: 0, hours1To24: 0, over1Day: 0 }),
+  /** Leads with a draft waiting for a person's Send (the inbox's "Draft ready"); the server always sends it. */
+  leadsWithDraft: z.number().int().optional(),
 })
 export type Stats = z.infer<typeof statsSchema>
 export type WaitingAges = Stats['waitingAges']

@@ -1,5 +1,5 @@
 import type { DraftKind } from '@common/lead-automation.ts'
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { DB } from '../db/database.ts'
 import { leadDrafts } from '../db/schema.ts'
 import { markDraftedStepDiscarded } from './lead-automation.repository.ts'
@@ -78,6 +78,16 @@ export async function deleteAutomationDraftsOfLead(db: DB, leadId: string): Prom
     .where(and(eq(leadDrafts.leadId, leadId), isNotNull(leadDrafts.automationId)))
     .returning({ id: leadDrafts.id })
   return rows.length
+}
+
+/** How many leads of these clients (null: every client) have a draft waiting (GET /api/stats). */
+export async function countLeadsWithDraft(db: DB, clientIds: readonly string[] | null): Promise<number> {
+  if (clientIds && clientIds.length === 0) return 0
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${leadDrafts.leadId})::int` })
+    .from(leadDrafts)
+    .where(clientIds ? inArray(leadDrafts.clientId, [...clientIds]) : undefined)
+  return row?.count ?? 0
 }
 
 /** Whether a draft of the lead waits for a person (a `lead.unanswered` alert says so). */

@@ -199,6 +199,9 @@ describe('GET /api/leads?hasDraft=true ("Draft ready")', () => {
       expect(leadListSchema.parse(waiting.body).map((lead) => lead.leadId)).toEqual(['w-again'])
       // Scoped like every list: the operator sees bravo's alone.
       expect((await list(operator, '?hasDraft=true')).leads.map((lead) => lead.leadId)).toEqual(['w-bravo'])
+      // The dashboard's waiting strip counts them, scoped the same way.
+      expect(((await admin.get('/api/stats')).body as Stats).leadsWithDraft).toBe(3)
+      expect(((await operator.get('/api/stats')).body as Stats).leadsWithDraft).toBe(1)
       const bad = await admin.get('/api/leads?hasDraft=yes')
       expect(bad.status).toBe(400)
       expect((bad.body as { error: string }).error).toMatch(/^hasDraft: must be true or false/)

@@ -11,6 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify'
 import type { DB } from '../../db/database.ts'
 import { listParkedGhlLocations } from '../../repositories/ghl-daily-caps.repository.ts'
+import { countLeadsWithDraft } from '../../repositories/lead-drafts.repository.ts'
 import { listRecentMissedWebhooks } from '../../repositories/missed-webhooks.repository.ts'
 import { readProviderAlerts } from '../../repositories/provider-alerts.repository.ts'
 import { readDailyFirstReplies, readWaitingFigures } from '../../repositories/response-figures.repository.ts'
@@ -48,9 +49,10 @@ export class StatsService {
 
   async stats(session: AuthenticatedSession, now = new Date()): Promise<Stats> {
     const clientIds = await visibleClientIds(this.db, session)
-    const [counts, waiting] = await Promise.all([
+    const [counts, waiting, leadsWithDraft] = await Promise.all([
       readStatCounts(this.db, { since: startOfUtcDay(now), clientIds }),
       readWaitingFigures(this.db, { now, clientIds }),
+      countLeadsWithDraft(this.db, clientIds),
     ])
     return {
       activeClients: counts.activeClients,
@@ -68,6 +70,7 @@ export class StatsService {
         hours1To24: waiting.hours1To24,
         over1Day: waiting.over1Day,
       },
+      leadsWithDraft,
     }
   }
 

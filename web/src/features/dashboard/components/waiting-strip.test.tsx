@@ -59,6 +59,15 @@ describe('the waiting strip (docs/spec/product.md §9.1)', () => {
     expect(NEEDS_REPLY_INBOX).toBe('/inbox?needsReply=true')
   })
 
+  it('counts the leads with a draft ready, and says nothing of drafts without one', async () => {
+    await renderStrip(stats({ leadsAwaitingReply: 7, leadsWithDraft: 2 }))
+    expect(screen.getByTestId('stat-drafts-ready')).toHaveTextContent('2 with a draft ready to send')
+    cleanup()
+    await server?.close()
+    await renderStrip(stats({ leadsAwaitingReply: 7, leadsWithDraft: 0 }))
+    expect(screen.queryByTestId('stat-drafts-ready')).not.toBeInTheDocument()
+  })
+
   it('shows the oldest wait beside the median, each saying what it counts', async () => {
     const since = new Date(Date.now() - (2 * 24 * 60 + 4 * 60) * MINUTE).toISOString()
     await renderStrip(

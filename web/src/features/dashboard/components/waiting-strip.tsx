@@ -51,6 +51,12 @@ export function WaitingStrip({ stats }: { stats: Stats }) {
             <span className="text-xs text-muted-foreground">
               {isWaiting ? 'Waiting now: the customer wrote last' : 'Every customer has an answer'}
             </span>
+            {/* Issue 35: the answers already written, one Send away (the inbox's "Draft ready"). */}
+            {(stats.leadsWithDraft ?? 0) > 0 && (
+              <span className="text-xs font-medium text-primary" data-testid="stat-drafts-ready">
+                {number.format(stats.leadsWithDraft ?? 0)} with a draft ready to send
+              </span>
+            )}
           </span>
           <span
             className="text-3xl font-semibold tabular-nums tracking-tight"
