@@ -104,6 +104,7 @@ describe('GET /api/stats', () => {
       leadsAwaitingReply: 0,
       oldestWaitingSince: null,
       waitingAges: NO_WAITS,
+      leadsWithDraft: 0,
     } satisfies Stats)
   })
 
@@ -124,6 +125,7 @@ describe('GET /api/stats', () => {
       leadsAwaitingReply: 0,
       oldestWaitingSince: null,
       waitingAges: NO_WAITS,
+      leadsWithDraft: 0,
     } satisfies Stats)
   })
 })
