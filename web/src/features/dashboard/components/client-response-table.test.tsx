@@ -5,6 +5,8 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ClientResponseTable } from '@/features/dashboard/components/client-response-table.tsx'
+import { AuthContext, type AuthState } from '@/lib/auth/auth-context.ts'
+import { sessionUser } from '@/testing/session-user.ts'
 
 afterEach(cleanup)
 
@@ -105,5 +107,33 @@ describe('the client table', () => {
     await user.click(screen.getByTestId('sort-costPerLead'))
     // Charlie has no cost: last, not first.
     expect(rowIds().at(-1)).toBe('charlie')
+  })
+
+  it('links each client to its Response page for a role that may edit the playbook, and not for a viewer', () => {
+    const signedIn = (role: 'admin' | 'viewer'): AuthState => ({
+      user: sessionUser('pat', role),
+      isLoading: false,
+      isAuthenticated: true,
+      login: async () => {},
+      logout: async () => {},
+      refresh: async () => {},
+    })
+    const { unmount } = render(
+      <AuthContext.Provider value={signedIn('admin')}>
+        <ClientResponseTable clients={clients} />
+      </AuthContext.Provider>,
+    )
+    const acme = document.querySelector('tr[data-client-id="acme"]') as HTMLElement
+    expect(within(acme).getByRole('link', { name: 'Response' })).toHaveAttribute(
+      'href',
+      '/clients/acme/response',
+    )
+    unmount()
+    render(
+      <AuthContext.Provider value={signedIn('viewer')}>
+        <ClientResponseTable clients={clients} />
+      </AuthContext.Provider>,
+    )
+    expect(screen.queryByRole('link', { name: 'Response' })).not.toBeInTheDocument()
   })
 })

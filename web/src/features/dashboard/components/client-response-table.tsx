@@ -1,6 +1,7 @@
 import type { ClientStats } from '@common/client-stats.ts'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
-import { useState } from 'react'
+import { useContext, useState } from 'react'
+import { ResponsePageLink } from '@/components/response-page-link.tsx'
 import { useNow } from '@/features/dashboard/hooks/use-now.ts'
 import {
   type ClientSort,
@@ -9,6 +10,7 @@ import {
   nextSort,
   sortClients,
 } from '@/features/dashboard/utils/sort-clients.ts'
+import { AuthContext } from '@/lib/auth/auth-context.ts'
 import { formatCents, formatPercent, formatSeconds } from '@/lib/figures-format.ts'
 import { cn } from '@/lib/utils.ts'
 
@@ -140,6 +142,7 @@ function SortIcon({ active, direction }: { active: boolean; direction: 'asc' | '
 const CELL = 'border-b px-3 py-2 text-right align-top whitespace-nowrap'
 
 function ClientRow({ client, now }: { client: ClientStats; now: number }) {
+  const canEditPlaybook = useContext(AuthContext)?.user?.permissions.canManageClientIntegrations === true
   const month = client.responseTime.last30Days
   const oldest = client.oldestWaitingSince
     ? (now - new Date(client.oldestWaitingSince).getTime()) / 1000
@@ -153,6 +156,12 @@ function ClientRow({ client, now }: { client: ClientStats; now: number }) {
         <span className="block truncate" title={client.name} data-testid="client-name">
           {client.name}
         </span>
+        {/* Where the client's first replies and follow-ups are set, for those who may set them. */}
+        {canEditPlaybook && (
+          <ResponsePageLink clientId={client.clientId} className="text-xs font-normal">
+            Response
+          </ResponsePageLink>
+        )}
       </th>
       <td className={CELL}>
         <span
