@@ -11,7 +11,9 @@ import {
   ghlCustomFields,
   leadImports,
   leads,
+  locations,
   messages,
+  providerConnections,
   rolePermissions,
   systemSettings,
   userClientAssignments,
@@ -50,6 +52,8 @@ async function snapshot(): Promise<string> {
   const tables = [
     users,
     clients,
+    providerConnections,
+    locations,
     userClientAssignments,
     rolePermissions,
     systemSettings,
