@@ -82,10 +82,11 @@ export function toStoredEvent(message: LeadMessage): LeadEvent {
   const content: NonNullable<LeadEvent['event_content']> = { text: message.text }
   if (message.attachments.length > 0)
     content.attachments = message.attachments.map((a) => ({
-      id: a.id,
-      url: a.url,
-      resource_name: a.name,
-      mime_type: a.mimeType,
+      // What the source did not say stays absent, as the source sent it.
+      ...(a.id !== null ? { id: a.id } : {}),
+      ...(a.url !== null ? { url: a.url } : {}),
+      ...(a.name !== null ? { resource_name: a.name } : {}),
+      ...(a.mimeType !== null ? { mime_type: a.mimeType } : {}),
     }))
   return {
     id: message.id,
