@@ -10,8 +10,8 @@ const RECONCILE_REASONS: ReadonlySet<string> = new Set(['reconcile', 'reconcile-
 export interface StoredLead {
   job: LeadSyncJob
   /** The lead's row before this sync stored it; null for a lead new to the hub. */
-  before: LeadRow | null
-  stored: LeadFields
+  before: Pick<LeadRow, 'userData' | 'events'> | null
+  stored: Pick<LeadFields, 'userData'>
   /** Every message of the lead, oldest first. */
   messages: readonly LeadMessage[]
   /** The conversation messages not forwarded (nor claimed as echoes of the hub's replies) yet. */
@@ -61,7 +61,7 @@ function phoneOf(userData: unknown): string | null {
 }
 
 /** A reconcile's find: the conversation messages the lead's stored row did not have. */
-function unannounced(before: LeadRow | null, messages: readonly LeadMessage[]): string[] {
+function unannounced(before: StoredLead['before'], messages: readonly LeadMessage[]): string[] {
   const known = new Set(before ? storedMessagesOf(before).map((message) => message.id) : [])
   return messages
     .filter((message) => isConversationMessage(message) && !known.has(message.id))
