@@ -208,6 +208,10 @@ describe('the dashboard with 40 clients', () => {
       await page.screenshot({ path: `${shots}dashboard-top-${viewport.width}.png` })
       await page.getByTestId('client-figures-card').scrollIntoViewIfNeeded()
       await page.screenshot({ path: `${shots}dashboard-table-${viewport.width}.png` })
+      await page
+        .getByTestId('client-figures-card')
+        .evaluate((card) => card.scrollIntoView({ block: 'start' }))
+      await page.screenshot({ path: `${shots}dashboard-table-top-${viewport.width}.png` })
       await page.getByTestId('first-replies-card').scrollIntoViewIfNeeded()
       await page.screenshot({ path: `${shots}dashboard-charts-${viewport.width}.png` })
       // The table scrolls inside its own box; the client column stays in view.

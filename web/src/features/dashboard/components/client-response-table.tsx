@@ -151,9 +151,14 @@ function ClientRow({ client, now }: { client: ClientStats; now: number }) {
     <tr data-client-id={client.clientId} className="group">
       <th
         scope="row"
-        className="sticky left-0 z-[1] max-w-[9rem] border-b bg-card px-3 py-2 text-left align-top font-medium group-hover:bg-muted sm:max-w-[16rem] xl:max-w-[22rem]"
+        className="sticky left-0 z-[1] w-[10rem] min-w-[10rem] max-w-[10rem] border-b bg-card px-3 py-2 text-left align-top font-medium group-hover:bg-muted sm:w-auto sm:max-w-[16rem] xl:max-w-[22rem]"
       >
-        <span className="block truncate" title={client.name} data-testid="client-name">
+        {/* Two lines on a phone: 80-character names differ past their first words. */}
+        <span
+          className="line-clamp-2 break-words sm:line-clamp-none sm:block sm:truncate"
+          title={client.name}
+          data-testid="client-name"
+        >
           {client.name}
         </span>
         {/* Where the client's first replies and follow-ups are set, for those who may set them. */}
