@@ -52,7 +52,7 @@ export class LeadImport {
       for (let start = 0; start < leadIds.length; start += IMPORT_BATCH) {
         const jobs = leadIds
           .slice(start, start + IMPORT_BATCH)
-          .map((leadId): LeadSyncJob => ({ clientId, leadId, reason: 'import' }))
+          .map((leadId): LeadSyncJob => ({ clientId, source: source.id, leadId, reason: 'import' }))
         await this.jobs.enqueueMany(leadSyncBulkJob, jobs)
         queued += jobs.length
         await updateLeadImport(this.db, clientId, { leadsQueued: queued })

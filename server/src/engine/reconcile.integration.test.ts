@@ -55,7 +55,7 @@ async function atCheckpointNow(): Promise<string[]> {
   const rows = await world.db
     .select({ leadId: leads.leadId, last: leads.lastEventTime })
     .from(leads)
-    .where(and(eq(leads.clientId, ACME.clientId)))
+    .where(and(eq(leads.clientId, ACME.clientId), eq(leads.source, 'yelp')))
   return rows
     .filter(({ last }) =>
       CHECKPOINTS_MS.some((age) => {
@@ -146,5 +146,21 @@ describe('reconcile of stored leads', () => {
     expect(await world.sims.ghlMessagesFor([caught])).toHaveLength(1)
     // Left for its 4 h checkpoint (or its next webhook): the price of not reading every lead each run.
     expect(await world.sims.ghlMessagesFor([later])).toHaveLength(0)
+  })
+
+  it('leaves a stored lead of another source alone: it is not read from Yelp at its checkpoint', {
+    timeout: 120_000,
+  }, async () => {
+    const lastEvent = new Date(Date.now() - 65 * MINUTE)
+    await world.db.insert(leads).values({
+      leadId: 'other-source-lead',
+      clientId: ACME.clientId,
+      source: 'other',
+      timeCreated: lastEvent,
+      lastEventTime: lastEvent,
+    })
+    const run = await reconcileOnce()
+    expect(run.eventReads).not.toContain('other-source-lead')
+    expect(run.leadReads.map((r) => r.path)).not.toContain('/v3/leads/other-source-lead')
   })
 })

@@ -82,11 +82,17 @@ export class Reconciler {
         const stored = new Set(await listStoredLeadIdsAmong(this.db, clientId, recent))
         const unknown = recent.filter((leadId) => !stored.has(leadId))
         const due = await listLeadIdsAtCheckpoints(this.db, clientId, {
+          source: source.id,
           now,
           checkpointsMs: CHECKPOINTS_MS,
           windowMs: RECONCILE_INTERVAL_MS,
         })
-        const job = (leadId: string, reason: string): LeadSyncJob => ({ clientId, leadId, reason })
+        const job = (leadId: string, reason: string): LeadSyncJob => ({
+          clientId,
+          source: source.id,
+          leadId,
+          reason,
+        })
         const unknownSet = new Set(unknown)
         const active = await this.quietLeadsWithNews(source, clientId, now, failures)
         const stale = new Set([...due, ...active].filter((leadId) => !unknownSet.has(leadId)))
@@ -116,6 +122,7 @@ export class Reconciler {
   ): Promise<string[]> {
     const lastCheckpoint = CHECKPOINTS_MS.at(-1) ?? 0
     const quiet = await listQuietLeadsInSlot(this.db, clientId, {
+      source: source.id,
       quietSince: new Date(now.getTime() - lastCheckpoint - RECONCILE_INTERVAL_MS),
       activeAfter: new Date(now.getTime() - QUIET_LEAD_WINDOW_MS),
       slot: quietLeadSlot(now),

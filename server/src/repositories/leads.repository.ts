@@ -84,13 +84,18 @@ export async function listStoredLeadIdsAmong(db: DB, clientId: string, among: st
 }
 
 /**
- * Ids of a client's stored leads whose last event reached one of the `checkpointsMs` ages in the
- * last `windowMs`: last event in (now - checkpoint - window, now - checkpoint].
+ * Ids of a client's stored leads of `source` whose last event reached one of the `checkpointsMs`
+ * ages in the last `windowMs`: last event in (now - checkpoint - window, now - checkpoint].
  */
 export async function listLeadIdsAtCheckpoints(
   db: DB,
   clientId: string,
-  { now, checkpointsMs, windowMs }: { now: Date; checkpointsMs: number[]; windowMs: number },
+  {
+    source,
+    now,
+    checkpointsMs,
+    windowMs,
+  }: { source: string; now: Date; checkpointsMs: number[]; windowMs: number },
 ): Promise<string[]> {
   if (!checkpointsMs.length) return []
   const windows = checkpointsMs.map((ageMs) =>
@@ -102,19 +107,20 @@ export async function listLeadIdsAtCheckpoints(
   const rows = await db
     .select({ leadId: leads.leadId })
     .from(leads)
-    .where(and(eq(leads.clientId, clientId), or(...windows)))
+    .where(and(eq(leads.clientId, clientId), eq(leads.source, source), or(...windows)))
   return rows.map((row) => row.leadId)
 }
 
 /**
- * The stored leads quiet since before `quietSince` (but active after `activeAfter`) that fall in
- * rotation slot `slot` of `slots` (a fixed hash of the lead id), with their last known event.
- * Each run of the reconcile takes the next slot, so every such lead is looked at once per round.
+ * The stored leads of `source` quiet since before `quietSince` (but active after `activeAfter`)
+ * that fall in rotation slot `slot` of `slots` (a fixed hash of the lead id), with their last
+ * known event. Each run of the reconcile takes the next slot, so every such lead is looked at
+ * once per round.
  */
 export async function listQuietLeadsInSlot(
   db: DB,
   clientId: string,
-  options: { quietSince: Date; activeAfter: Date; slot: number; slots: number },
+  options: { source: string; quietSince: Date; activeAfter: Date; slot: number; slots: number },
 ): Promise<Array<{ leadId: string; lastEventTime: Date }>> {
   return db
     .select({ leadId: leads.leadId, lastEventTime: leads.lastEventTime })
@@ -122,6 +128,7 @@ export async function listQuietLeadsInSlot(
     .where(
       and(
         eq(leads.clientId, clientId),
+        eq(leads.source, options.source),
         lte(leads.lastEventTime, options.quietSince),
         gt(leads.lastEventTime, options.activeAfter),
         sql`abs(hashtext(${leads.leadId})::bigint) % ${options.slots} = ${options.slot}`,
