@@ -155,7 +155,9 @@ describe('Speed to lead', () => {
     await expect.poll(() => ids()).toEqual(['lead-wait-long', 'lead-wait-short', 'lead-fresh'])
     await expectText(card('lead-wait-long').getByTestId('waiting-timer'), /^waiting 1 h 3\d min$/)
     await expectText(card('lead-wait-short').getByTestId('waiting-timer'), /^waiting 1[23] min$/)
-    await expectText(card('lead-fresh').getByTestId('waiting-timer'), /^waiting (<1|1) min$/)
+    // Its suggest-mode first reply may be drafted already: then the card says "Draft ready" in
+    // place of its timer (one next step per card, issue 35).
+    await expectText(card('lead-fresh'), /waiting (<1|1) min|Draft ready/)
     expect(problems).toEqual([])
   })
 
