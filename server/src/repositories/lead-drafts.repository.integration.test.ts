@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../db/database.ts'
 import { clients } from '../db/schema.ts'
+import { MIGRATIONS_FOLDER } from '../db/schema-sources.ts'
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts'
 import { findAutomationStep, insertAutomationStep } from './lead-automation.repository.ts'
 import { insertDraft, listDrafts } from './lead-drafts.repository.ts'
@@ -73,5 +75,41 @@ describe('insertDraft', () => {
       ),
     )
     expect(await listDrafts(db(), 'l-5')).toHaveLength(1)
+  })
+})
+
+describe('migration 0025_one_draft_per_kind', () => {
+  it('keeps the newest draft of each lead and kind, and ends the steps of the automation drafts it removes', async () => {
+    const [dedupe, uniqueIndex] = readFileSync(
+      `${MIGRATIONS_FOLDER}/0025_one_draft_per_kind.sql`,
+      'utf8',
+    ).split('--> statement-breakpoint')
+    // The state before it: duplicates were possible.
+    await database.execute('drop index lead_drafts_lead_kind_idx')
+    const at = new Date()
+    const step = await insertAutomationStep(db(), {
+      clientId: 'drafts-co',
+      leadId: 'l-9',
+      kind: 'first_reply',
+      step: 0,
+      state: 'drafted',
+      dueAt: at,
+      at,
+    })
+    if (!step) throw new Error('step not stored')
+    const insert = (id: string, kind: string, minutesAgo: number, automationId: number | null = null) =>
+      database.execute(
+        `insert into lead_drafts (id, client_id, lead_id, kind, text, automation_id, created_at)
+         values ($1, 'drafts-co', 'l-9', $2, $1, $3, now() - ($4 || ' minutes')::interval)`,
+        [id, kind, automationId, String(minutesAgo)],
+      )
+    await insert('old-ai', 'ai', 10, step.id)
+    await insert('new-ai', 'ai', 1)
+    await insert('mid-ai', 'ai', 5)
+    await insert('only-first', 'first_reply', 3)
+    await database.execute(dedupe ?? '')
+    await database.execute(uniqueIndex ?? '')
+    expect((await listDrafts(db(), 'l-9')).map((d) => d.id).sort()).toEqual(['new-ai', 'only-first'])
+    expect(await findAutomationStep(db(), step.id)).toMatchObject({ state: 'cancelled', reason: 'discarded' })
   })
 })
