@@ -36,7 +36,7 @@ import { messageLogListSchema } from '@common/messages.ts'
 import { onboardingViewSchema } from '@common/onboarding.ts'
 import { rolePermissionsSchema, roleUpdateResultSchema } from '@common/permissions.ts'
 import { ghlPipelineListSchema, opportunitySyncStatusSchema, pipelineAnswerSchema } from '@common/pipeline.ts'
-import { playbookSchema } from '@common/playbook.ts'
+import { playbookSchema, playbookSummaryListSchema } from '@common/playbook.ts'
 import { logEndpointsSchema, logEntryListSchema, logEntrySchema } from '@common/request-logs.ts'
 import { backupListSchema, backupResultSchema, settingSchema, settingsListSchema } from '@common/settings.ts'
 import {
@@ -250,6 +250,11 @@ const reads: ReadContract[] = [
     route: '/api/clients/:clientId/playbook',
     path: () => `/api/clients/${ACME.clientId}/playbook`,
     schema: playbookSchema,
+  },
+  {
+    route: '/api/playbooks/summary',
+    path: () => '/api/playbooks/summary',
+    schema: playbookSummaryListSchema,
   },
   {
     route: '/api/clients/:clientId/ghl/pipelines',
