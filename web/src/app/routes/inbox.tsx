@@ -22,14 +22,11 @@ export function InboxPage() {
   // A linked lead opens among all leads (it may not be waiting); otherwise the count decides.
   const needsDefault = view.needsReply === undefined && !linked.leadId
   const waiting = useWaitingLeadCount(linked.clientId, { enabled: needsDefault })
-  // Only while the address does not say: the inbox reads the same count (cached) for its toggle.
-  const defaultNeedsReply = !needsDefault
-    ? false
-    : waiting.isError
-      ? false
-      : waiting.data === undefined
-        ? undefined
-        : waiting.data > 0
+  // Only while the address does not say (the inbox reads the same count, cached, for its toggle);
+  // undefined until the count is known, false when it cannot be had.
+  let defaultNeedsReply: boolean | undefined = false
+  if (needsDefault && !waiting.isError)
+    defaultNeedsReply = waiting.data === undefined ? undefined : waiting.data > 0
   useEffect(() => {
     if (needsDefault && defaultNeedsReply !== undefined)
       navigate(`/inbox${inboxSearchWith(search, { needsReply: defaultNeedsReply })}`, { replace: true })
