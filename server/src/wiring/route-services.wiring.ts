@@ -63,6 +63,8 @@ export function wireRouteServices(parts: ServiceParts): RouteServices {
   const { app, database, core, box, jobs, jobDeps, engine, changes, clock, senders } = parts
   const { config, db, signer, tokenStore, tokens, providers } = core
   const auth = new AuthService(db, parts.sessionTimeout, clock)
+  // One recorder for every service that changes a lead: the same reactions whoever changed it.
+  const leadEvents = jobs && new LeadEventRecorder({ jobs, alerts: core.alerts, changes, clock })
   return {
     health: new HealthService(database, config),
     auth,
@@ -98,16 +100,17 @@ export function wireRouteServices(parts: ServiceParts): RouteServices {
       recheck: (session) => auth.recheck(session),
       heartbeatMs: parts.eventHeartbeatMs,
     }),
-    leads: new LeadsService({
-      db,
-      jobs,
-      changes,
-      leadEvents: jobs && new LeadEventRecorder({ jobs, alerts: core.alerts, changes, clock }),
-    }),
+    leads: new LeadsService({ db, jobs, changes, leadEvents }),
     playbooks: new PlaybookService(db, changes),
     leadAutomation: new LeadAutomationService({ db, jobs, changes, clock }),
     aiDrafts: new AiDraftsService({ db, writer: core.aiDrafts, changes }),
-    leadDuties: new LeadDutiesService({ db, jobs, changes, sources: engine ? core.sources : undefined }),
+    leadDuties: new LeadDutiesService({
+      db,
+      jobs,
+      changes,
+      sources: engine ? core.sources : undefined,
+      leadEvents,
+    }),
     alertChannels: new AlertChannelsService({
       db,
       box,

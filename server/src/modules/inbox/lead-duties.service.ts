@@ -2,6 +2,7 @@ import { type LeadReadAnswer, type LeadRepliedAnswer, type ReplyType, readStateO
 import type { DB } from '../../db/database.ts'
 import type { ChangePort } from '../../engine/changes/change-port.ts'
 import { markReadJob } from '../../engine/jobs/mark-read.job.ts'
+import type { LeadEvents } from '../../engine/lead-events/lead-event-recorder.ts'
 import type { JobQueue } from '../../engine/queue/job-queue.ts'
 import type { MarkReadJob } from '../../engine/queue/queues.ts'
 import type { LeadSource } from '../../engine/sources/lead-source.ts'
@@ -26,6 +27,8 @@ export interface LeadDutiesDeps {
   changes: ChangePort
   /** The lead sources (their `markReplied`, called while the operator waits); absent without an engine. */
   sources?: Pick<LeadSources, 'get'>
+  /** Where a status the mark moved is recorded, for the reactions an inbox change gets. */
+  leadEvents?: LeadEvents
 }
 
 /**
@@ -98,7 +101,10 @@ export class LeadDutiesService {
     if (await findRepliedActivity(this.deps.db, row.leadId)) return { outcome: 'already_marked' }
     const source = sources.get((await findLead(this.deps.db, row.clientId, row.leadId))?.source)
     const outcome = await markOnSource(source, row.clientId, row.leadId, replyType)
-    await this.deps.db.transaction(async (tx) => {
+    const inTransaction = this.deps.leadEvents
+      ? this.deps.leadEvents.transaction.bind(this.deps.leadEvents)
+      : <T>(db: DB, run: (tx: DB) => Promise<T>) => db.transaction(run)
+    await inTransaction(this.deps.db, async (tx) => {
       await insertRepliedActivity(tx, {
         clientId: row.clientId,
         leadId: row.leadId,
@@ -108,7 +114,22 @@ export class LeadDutiesService {
           outcome === 'already_marked' ? `${source.label} already had this lead marked as replied` : null,
       })
       // Converted and closed are further along than contacted: left as they are.
-      if (row.status === 'new') await setLeadStatus(tx, row.leadId, 'contacted')
+      // The move to contacted gets the reactions of one made in the inbox (its GHL stage, the
+      // lead.status_changed alert), as the status it is (lead-events/lead-reactions.ts).
+      if (row.status === 'new') {
+        await setLeadStatus(tx, row.leadId, 'contacted')
+        await this.deps.leadEvents?.record(tx, [
+          {
+            type: 'lead.status_changed',
+            clientId: row.clientId,
+            leadId: row.leadId,
+            previous: row.status,
+            status: 'contacted',
+            origin: 'hub',
+            by: session.user.username,
+          },
+        ])
+      }
       // Answered by phone or email: the lead no longer waits (docs/spec/product.md §9.1). The
       // operator answered every message shown, so the mark is no earlier than the wait it ends:
       // Yelp's clock may run a moment ahead of ours.
