@@ -143,7 +143,7 @@ describe('app shell on desktop', () => {
     expect(pathOf(page)).toBe('/messages')
     const header = page.locator('header')
     // The indicator reflects GET /api/health; this hub has no provider credentials (product §5).
-    await header.getByText('Not configured').waitFor()
+    await header.getByText('Not configured', { exact: true }).waitFor()
     expect(await header.getByText(server.adminUsername, { exact: true }).isVisible()).toBe(true)
     await page.locator('[data-slot="toast"]').getByText('Login successful').waitFor()
   })
