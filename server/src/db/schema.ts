@@ -566,7 +566,7 @@ export const leadDrafts = pgTable(
   },
   (t) => [
     index('lead_drafts_lead_idx').on(t.leadId, t.createdAt),
-    // One draft per kind (issue 35): a new AI draft replaces the one waiting (0025_one_draft_per_kind).
+    // One draft per kind (issue 35): a new AI draft replaces the one waiting (0024_one_draft_per_kind).
     uniqueIndex('lead_drafts_lead_kind_idx').on(t.leadId, t.kind),
   ],
 )

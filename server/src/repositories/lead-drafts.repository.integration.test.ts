@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/test-database.
 import { findAutomationStep, insertAutomationStep } from './lead-automation.repository.ts'
 import { insertDraft, listDrafts } from './lead-drafts.repository.ts'
 
-// One draft per lead and kind (issue 35, migration 0025): a new draft of a kind takes the place
+// One draft per lead and kind (issue 35, migration 0024): a new draft of a kind takes the place
 // of the one waiting, and a replaced automation draft ends its step as a person's Discard would.
 
 let testDb: TestDatabase
@@ -78,10 +78,10 @@ describe('insertDraft', () => {
   })
 })
 
-describe('migration 0025_one_draft_per_kind', () => {
+describe('migration 0024_one_draft_per_kind', () => {
   it('keeps the newest draft of each lead and kind, and ends the steps of the automation drafts it removes', async () => {
     const [dedupe, uniqueIndex] = readFileSync(
-      `${MIGRATIONS_FOLDER}/0025_one_draft_per_kind.sql`,
+      `${MIGRATIONS_FOLDER}/0024_one_draft_per_kind.sql`,
       'utf8',
     ).split('--> statement-breakpoint')
     // The state before it: duplicates were possible.
