@@ -224,10 +224,14 @@ describe('migration 0023: locations and connections', () => {
       )
       // The lead from before the move still syncs, onto its own contact.
       const later = world.sims.consumerMessage('lead-before', 'Still there?')
-      await waitFor('the older lead’s message in GHL', async () => {
-        const [message] = await world.sims.ghlMessagesFor([later])
-        return message?.contactId === (await contactOf(server.database.db, 'lead-before'))
-      })
+      await waitFor(
+        'the older lead’s message in GHL',
+        async () => {
+          const [message] = await world.sims.ghlMessagesFor([later])
+          return message?.contactId === (await contactOf(server.database.db, 'lead-before'))
+        },
+        60_000,
+      )
     } finally {
       await server.stop()
     }
