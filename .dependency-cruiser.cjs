@@ -108,14 +108,15 @@ module.exports = {
       to: { path: '^server/src/(modules|http)/' },
     },
     {
-      name: 'engine-not-source-vendors',
+      name: 'engine-not-vendors',
       comment:
-        'The engine works on the hub\'s own lead (common/lead-model.ts) through the LeadSource port: ' +
-        'only the SOURCES registry (engine/sources/sources.ts) names a source\'s folder ' +
-        '(docs/decisions/0029).',
+        "The engine works on the hub's own lead (common/lead-model.ts) through the LeadSource port " +
+        'and on the CRM through its ports (engine/provider-ports.ts, engine/pipeline/opportunities.port.ts), ' +
+        "in its own terms: only the SOURCES registry (engine/sources/sources.ts) names a source's " +
+        "folder, and no engine file names GHL's (docs/decisions/0029).",
       severity: 'error',
       from: { path: '^server/src/engine/', pathNot: [TEST, '^server/src/engine/sources/sources[.]ts$'] },
-      to: { path: '^server/src/integrations/(yelp|thumbtack)/' },
+      to: { path: '^server/src/integrations/(yelp|thumbtack|ghl)/' },
     },
     {
       name: 'routes-not-integrations',

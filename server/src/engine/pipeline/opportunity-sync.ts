@@ -1,7 +1,6 @@
 import { LEAD_STATUSES, type LeadStatus } from '@common/leads.ts'
 import type { PipelineStages } from '@common/pipeline.ts'
 import type { DB } from '../../db/database.ts'
-import type { GhlOpportunity } from '../../integrations/ghl/ghl-opportunities.schemas.ts'
 import { NeedsReauthError } from '../../integrations/oauth/token-manager.ts'
 import { findGhlConnection, type GhlConnection } from '../../repositories/connections.repository.ts'
 import { findContactMapping } from '../../repositories/ghl-contacts.repository.ts'
@@ -19,7 +18,7 @@ import { findLead, type LeadRow } from '../../repositories/leads.repository.ts'
 import { findPipeline, type PipelineRow } from '../../repositories/pipelines.repository.ts'
 import { isGhlConnected, locationOf } from '../ghl-contact/contact-link.ts'
 import { withLeadLease } from '../queue/lead-lease.ts'
-import type { OpportunitiesPort } from './opportunities.port.ts'
+import type { OpportunitiesPort, Opportunity } from './opportunities.port.ts'
 import { hasPipelineScopes, opportunityStateFor } from './pipeline-rules.ts'
 
 /** How long a run waits for another run of the same lead before it is retried. */
@@ -43,7 +42,7 @@ export const OPPORTUNITY_REFUSED =
   'GoHighLevel refused a second open opportunity for this contact (another lead of the contact has one open); close that one in GHL, or allow duplicate opportunities in the location, and sync again'
 
 type Linked =
-  | { opportunity: GhlOpportunity; created: boolean; version: number | null }
+  | { opportunity: Opportunity; created: boolean; version: number | null }
   | { refused: string }
   | { taken: true }
 
@@ -194,9 +193,7 @@ export class OpportunitySync {
     leadId: string,
     contactId: string,
     locationId: string,
-  ): Promise<
-    { opportunity: GhlOpportunity; created: boolean; version: number | null } | { refused: string }
-  > {
+  ): Promise<{ opportunity: Opportunity; created: boolean; version: number | null } | { refused: string }> {
     const clientId = client.clientId
     const before = await findLeadOpportunity(this.db, leadId)
     const version = before?.statusVersion ?? 0
@@ -225,7 +222,7 @@ export class OpportunitySync {
     locationId: string,
     contactId: string,
     pipelineId: string,
-  ): Promise<GhlOpportunity | null> {
+  ): Promise<Opportunity | null> {
     const found = await this.ghl.findByContact(clientId, locationId, contactId, pipelineId)
     const open = found.filter((o) => o.status === 'open' && (!o.pipelineId || o.pipelineId === pipelineId))
     const owned = await opportunitiesOwnedByOthers(

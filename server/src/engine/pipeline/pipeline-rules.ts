@@ -1,8 +1,8 @@
 import { LEAD_STATUSES, type LeadStatus } from '@common/leads.ts'
 import { opportunityStatusFor, type PipelineStages } from '@common/pipeline.ts'
-import { ghlManifest } from '../../integrations/ghl/ghl.manifest.ts'
 import type { GhlConnection } from '../../repositories/connections.repository.ts'
 import type { HubWrite } from '../../repositories/lead-opportunities.repository.ts'
+import { PIPELINE_SCOPES } from './opportunities.port.ts'
 
 /** How long a move the hub made may come back as GHL's webhook (the echo, docs/decisions/0023). */
 export const ECHO_WINDOW_MS = 10 * 60_000
@@ -51,5 +51,5 @@ export function isEcho(
  */
 export function hasPipelineScopes(ghl: Pick<GhlConnection, 'scope'>): boolean {
   const granted = new Set((ghl.scope ?? '').split(/\s+/).filter(Boolean))
-  return ghlManifest.pipelineScopes.every((scope) => granted.has(scope))
+  return PIPELINE_SCOPES.every((scope) => granted.has(scope))
 }

@@ -1,9 +1,9 @@
 import type { LeadMessage } from '@common/lead-model.ts'
 import type { DB } from '../../db/database.ts'
-import { GhlStatusNotReadyError } from '../../integrations/ghl/ghl-messages.client.ts'
 import {
   PermanentProviderError,
   RepeatedReplyError,
+  StatusNotReadyError,
   TransientProviderError,
 } from '../../integrations/http/provider-errors.ts'
 import { messagesForwarded } from '../../lib/process-metrics.ts'
@@ -229,7 +229,7 @@ export class ReplyHandler {
       await this.ghl.updateMessageStatus(job.clientId, job.ghlLocationId, job.ghlMessageId, status, error)
       return true
     } catch (caught) {
-      if (!(caught instanceof GhlStatusNotReadyError)) throw caught
+      if (!(caught instanceof StatusNotReadyError)) throw caught
       const attempts = meta(row).ghlStatusAttempts ?? 0
       const delay = STATUS_RETRY_DELAYS_MS[attempts]
       if (delay === undefined) return false

@@ -1,5 +1,5 @@
 import { NotConfiguredError } from '../../lib/errors.ts'
-import { PermanentProviderError, TransientProviderError } from '../http/provider-errors.ts'
+import { PermanentProviderError, StatusNotReadyError } from '../http/provider-errors.ts'
 import { providerErrorMessage } from '../http/provider-http.ts'
 import { ghlManifest } from './ghl.manifest.ts'
 import { type GhlMessage, ghlInboundMessageSchema, ghlMessagesPageSchema } from './ghl.schemas.ts'
@@ -13,7 +13,7 @@ const STATUS_NOT_READY_RETRY_MS = 3_000
 const MAX_PAGES = 500
 
 /** GHL is not ready to take a status for this message yet (docs/providers/ghl.md §9): try again in a few seconds. */
-export class GhlStatusNotReadyError extends TransientProviderError {}
+export class GhlStatusNotReadyError extends StatusNotReadyError {}
 
 /** What the hub adds to a conversation (docs/providers/ghl.md §9 item 3). */
 export interface GhlInboundMessage {

@@ -42,6 +42,12 @@ export class ProviderTimeoutError extends TransientProviderError {}
  */
 export class AppCredentialsRejectedError extends TransientProviderError {}
 
+/**
+ * The provider took the message but cannot take its delivery status yet (GHL answers 403 for a few
+ * seconds after a send, docs/providers/ghl.md §9): report it again in a few seconds.
+ */
+export class StatusNotReadyError extends TransientProviderError {}
+
 /** The provider refused the request (a 4xx other than 429): retrying will not help, show it. */
 export class PermanentProviderError extends Error {
   constructor(
