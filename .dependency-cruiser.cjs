@@ -215,7 +215,7 @@ module.exports = {
     {
       name: 'wiring-only-in-root',
       comment:
-        'server/src/wiring/ holds the composition root\'s parts (one wiring function per area); ' +
+        "server/src/wiring/ holds the composition root's parts (one wiring function per area); " +
         'only composition-root.ts assembles them, and everything else (server.ts, tests, the ' +
         'bench) builds the app through composition-root.ts, so the order of assembly stays in ' +
         'one place.',
